@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Every non-OK JSON answer of the API (DESIGN §5). */
+export const ApiErrorBodySchema = z.object({
+  error: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

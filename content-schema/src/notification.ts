@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['success', 'info', 'warning', 'error']),
+  title: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+  read: z.boolean(),
+  actionUrl: z.string().nullable(),
+  actionText: z.string().nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;

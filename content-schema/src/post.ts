@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CATEGORIES, EDITOR_CATEGORIES } from './categories.ts';
+import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from './site.ts';
+
+/** A post as the API answers it. `content` is markdown; the site renders it with `renderMarkdown`. */
+export const PostSchema = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().min(1),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  authorName: z.string(),
+  authorId: z.number().int(),
+  readTime: z.number().int().min(1),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  seoTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  focusKeyword: z.string().nullable(),
+  aiGenerated: z.boolean(),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+/** A post in a list without its body, for lean list answers (`?fields=summary`). */
+export const PostSummarySchema = PostSchema.omit({ content: true });
+export type PostSummary = z.infer<typeof PostSummarySchema>;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Trimmed optional text: empty becomes null so "cleared" is stored as absent. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Body of POST /api/posts and of a full PUT /api/posts/{id}. Messages are spec §5's. */
+export const PostInputSchema = z.object({
+  title: requiredText('Title is required').pipe(z.string().max(200, 'Title must be at most 200 characters')),
+  content: requiredText('Content is required').pipe(
+    z.string().max(200_000, 'Content must be at most 200,000 characters'),
+  ),
+  excerpt: requiredText('Excerpt is required').pipe(z.string().max(500, 'Excerpt must be at most 500 characters')),
+  category: z.enum(CATEGORIES, { error: 'Category is required' }),
+  tags: z
+    .array(z.string().trim().max(50, 'A tag must be at most 50 characters'), { error: 'Tags must be a list' })
+    .max(20, 'At most 20 tags')
+    .default([])
+    .transform((tags) => [...new Set(tags.filter(Boolean))]),
+  authorName: requiredText('Author name is required').pipe(
+    z.string().max(100, 'Author name must be at most 100 characters'),
+  ),
+  authorId: z.number().int().positive().default(DEFAULT_AUTHOR_ID),
+  readTime: z
+    .number({ error: 'Read time must be at least 1 minute' })
+    .int('Read time must be a whole number of minutes')
+    .min(1, 'Read time must be at least 1 minute')
+    .max(600, 'Read time must be at most 600 minutes')
+    .default(DEFAULT_READ_TIME),
+  published: z.boolean().default(false),
+  seoTitle: optionalText(60, 'Title should be under 60 characters'),
+  metaDescription: optionalText(160, 'Meta description should be 120-160 characters'),
+  focusKeyword: optionalText(100, 'Focus keyword must be at most 100 characters'),
+  slug: z
+    .string()
+    .trim()
+    .max(120, 'Slug must be at most 120 characters')
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may contain only lowercase letters, digits and single hyphens')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+});
+export type PostInput = z.input<typeof PostInputSchema>;
+export type PostData = z.output<typeof PostInputSchema>;
+
+/** Body of PUT /api/posts/{id}: the full post, or any subset (the publish toggle sends only `published`). */
+export const PostUpdateSchema = PostInputSchema.partial().strict();
+export type PostUpdate = z.output<typeof PostUpdateSchema>;
+
+/** Query of GET /api/posts. */
+export const PostListQuerySchema = z.object({
+  category: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(200).optional(),
+  published: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  fields: z.enum(['full', 'summary']).optional(),
+});
+export type PostListQuery = z.infer<typeof PostListQuerySchema>;
+
+/** Split the editor's comma-separated tags into trimmed, non-empty, unique tags. */
+export function splitTags(text: string): string[] {
+  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+}
+
+/** The editor form (spec §5): tags are one comma-separated text. */
+export const PostFormSchema = z.object({
+  title: requiredText('Title is required'),
+  excerpt: requiredText('Excerpt is required'),
+  content: requiredText('Content is required'),
+  category: z.enum(EDITOR_CATEGORIES, { error: 'Category is required' }).or(z.enum(CATEGORIES)),
+  tags: z.string(),
+  authorName: requiredText('Author name is required'),
+  readTime: z.number({ error: 'Read time must be at least 1 minute' }).int().min(1, 'Read time must be at least 1 minute'),
+  published: z.boolean(),
+  seoTitle: z.string().max(60, 'Title should be under 60 characters'),
+  metaDescription: z.string().max(160, 'Meta description should be 120-160 characters'),
+  focusKeyword: z.string(),
+  slug: z.string(),
+});
+export type PostForm = z.infer<typeof PostFormSchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { CATEGORIES } from './categories.ts';
+import { splitTags } from './post.ts';
+
+/** A content template (persisted through /api/templates). */
+export const TemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  title: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+  readTime: z.number().int().min(1),
+  usageCount: z.number().int().min(0),
+});
+export type Template = z.infer<typeof TemplateSchema>;
+
+/** The template form (spec §5): tags are comma-separated text. */
+export const TemplateFormSchema = z.object({
+  name: z.string().trim().min(1, 'Template name is required').max(100, 'Template name must be at most 100 characters'),
+  category: z.enum(CATEGORIES, { error: 'Category is required' }),
+  title: z.string().trim().min(1, 'Title template is required').max(200, 'Title template must be at most 200 characters'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Content template is required')
+    .max(100_000, 'Content template must be at most 100,000 characters'),
+  tags: z.string().max(1000),
+  readTime: z.number({ error: 'Read time must be at least 1 minute' }).int().min(1, 'Read time must be at least 1 minute'),
+});
+export type TemplateForm = z.infer<typeof TemplateFormSchema>;
+
+/** Body of POST/PUT /api/templates: the form with tags as a list. */
+export const TemplateInputSchema = TemplateFormSchema.extend({
+  tags: z.union([z.array(z.string().trim().max(50)).max(20), z.string().max(1000).transform(splitTags)]).default([]),
+});
+export type TemplateInput = z.input<typeof TemplateInputSchema>;
