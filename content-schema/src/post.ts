@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, EDITOR_CATEGORIES } from './categories.ts';
+import { CATEGORIES } from './categories.ts';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from './site.ts';
 
 /** A post as the API answers it. `content` is markdown; the site renders it with `renderMarkdown`. */
@@ -40,8 +40,11 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Body of POST /api/posts and of a full PUT /api/posts/{id}. Messages are spec §5's. */
-export const PostInputSchema = z.object({
+/**
+ * The fields of a post body, without defaults: a partial update must leave absent fields alone
+ * (a publish toggle sending only `published` must not reset tags, read time or author).
+ */
+const postFields = {
   title: requiredText('Title is required').pipe(z.string().max(200, 'Title must be at most 200 characters')),
   content: requiredText('Content is required').pipe(
     z.string().max(200_000, 'Content must be at most 200,000 characters'),
@@ -51,19 +54,17 @@ export const PostInputSchema = z.object({
   tags: z
     .array(z.string().trim().max(50, 'A tag must be at most 50 characters'), { error: 'Tags must be a list' })
     .max(20, 'At most 20 tags')
-    .default([])
     .transform((tags) => [...new Set(tags.filter(Boolean))]),
   authorName: requiredText('Author name is required').pipe(
     z.string().max(100, 'Author name must be at most 100 characters'),
   ),
-  authorId: z.number().int().positive().default(DEFAULT_AUTHOR_ID),
+  authorId: z.number().int().positive(),
   readTime: z
     .number({ error: 'Read time must be at least 1 minute' })
     .int('Read time must be a whole number of minutes')
     .min(1, 'Read time must be at least 1 minute')
-    .max(600, 'Read time must be at most 600 minutes')
-    .default(DEFAULT_READ_TIME),
-  published: z.boolean().default(false),
+    .max(600, 'Read time must be at most 600 minutes'),
+  published: z.boolean(),
   seoTitle: optionalText(60, 'Title should be under 60 characters'),
   metaDescription: optionalText(160, 'Meta description should be 120-160 characters'),
   focusKeyword: optionalText(100, 'Focus keyword must be at most 100 characters'),
@@ -74,12 +75,21 @@ export const PostInputSchema = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may contain only lowercase letters, digits and single hyphens')
     .nullish()
     .or(z.literal('').transform(() => null)),
+};
+
+/** Body of POST /api/posts and of a full PUT /api/posts/{id}. Messages are spec §5's. */
+export const PostInputSchema = z.object({
+  ...postFields,
+  tags: postFields.tags.default([]),
+  authorId: postFields.authorId.default(DEFAULT_AUTHOR_ID),
+  readTime: postFields.readTime.default(DEFAULT_READ_TIME),
+  published: postFields.published.default(false),
 });
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostData = z.output<typeof PostInputSchema>;
 
 /** Body of PUT /api/posts/{id}: the full post, or any subset (the publish toggle sends only `published`). */
-export const PostUpdateSchema = PostInputSchema.partial().strict();
+export const PostUpdateSchema = z.object(postFields).partial().strict();
 export type PostUpdate = z.output<typeof PostUpdateSchema>;
 
 /** Query of GET /api/posts. */
@@ -103,7 +113,9 @@ export const PostFormSchema = z.object({
   title: requiredText('Title is required'),
   excerpt: requiredText('Excerpt is required'),
   content: requiredText('Content is required'),
-  category: z.enum(EDITOR_CATEGORIES, { error: 'Category is required' }).or(z.enum(CATEGORIES)),
+  // The editor offers EDITOR_CATEGORIES but must keep any known category of an existing post; one
+  // enum (not a union, whose error would read 'Invalid input') keeps spec §5's message.
+  category: z.enum(CATEGORIES, { error: 'Category is required' }),
   tags: z.string(),
   authorName: requiredText('Author name is required'),
   readTime: z.number({ error: 'Read time must be at least 1 minute' }).int().min(1, 'Read time must be at least 1 minute'),

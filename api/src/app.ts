@@ -1,0 +1,122 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { getCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Clock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import type { Events } from './lib/events.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { authRoutes, setSessionCookie } from './routes/auth.ts';
+import { buildRoutes } from './routes/build.ts';
+import { postsRoutes } from './routes/posts.ts';
+import { scheduleRoutes } from './routes/schedule.ts';
+import { templatesRoutes } from './routes/templates.ts';
+import type { Builder } from './services/builder.ts';
+import { createPostsService, type PostsService } from './services/posts.ts';
+import { createScheduler, type Scheduler } from './services/scheduler.ts';
+import { SESSION_COOKIE, validateSession, type SessionUser } from './services/sessions.ts';
+import { createTemplatesService } from './services/templates.ts';
+import { staticRoutes } from './static.ts';
+
+export interface AppDeps {
+  db: Db;
+  env: Env;
+  clock: Clock;
+  events: Events;
+  builder: Builder;
+}
+
+/** What every handler can reach: the injected dependencies plus the services built on them. */
+export interface AppContext extends AppDeps {
+  posts: PostsService;
+  scheduler: Scheduler;
+  templates: ReturnType<typeof createTemplatesService>;
+}
+
+export type AppEnv = { Variables: { user: SessionUser | null; ctx: AppContext } };
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Builds the whole application (API, admin and site files) from injected dependencies. */
+export function createApp(deps: AppDeps) {
+  const rebuild = (req: Parameters<Builder['request']>[0]) => {
+    deps.builder.request(req).catch((err: unknown) => console.error('[builder] request failed:', err instanceof Error ? err.message : err));
+  };
+  const posts = createPostsService({ db: deps.db, clock: deps.clock, rebuild });
+  const ctx: AppContext = {
+    ...deps,
+    posts,
+    scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts, rebuild }),
+    templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
+  };
+  const allowedOrigins = new Set([new URL(deps.env.SITE_URL).origin]);
+
+  const app = new Hono<AppEnv>();
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      return c.json({ error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
+    }
+    if (err instanceof HTTPException) return c.json({ error: err.message || 'Request failed' }, err.status);
+    console.error('[api] unexpected error:', err);
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('ctx', ctx);
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CSP_API);
+  });
+
+  app.use('/api/*', async (c, next) => {
+    // CSRF: a write must come from this origin. hono/csrf only checks form content types, so JSON needs this.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
+      const origin = c.req.header('Origin');
+      if (!origin || (origin !== new URL(c.req.url).origin && !allowedOrigins.has(origin))) {
+        throw new AppError(403, 'Cross-origin request refused');
+      }
+    }
+    const user = await validateSession(deps.db, deps.clock, getCookie(c, SESSION_COOKIE));
+    c.set('user', user);
+    if (user?.renewed) setSessionCookie(c, `${getCookie(c, SESSION_COOKIE)}`, user.expiresAt);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, 'Request body is too large (at most 1 MB)');
+      },
+    }),
+  );
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.route('/api/auth', authRoutes());
+  app.route('/api/posts', postsRoutes());
+  app.route('/api', scheduleRoutes());
+  app.route('/api/build', buildRoutes());
+  app.route('/api/templates', templatesRoutes());
+  app.route('/api/analytics', analyticsRoutes());
+  app.all('/api/*', () => {
+    throw new AppError(404, 'Not found');
+  });
+
+  app.use('*', compress());
+  app.route('/', staticRoutes({ siteDir: deps.builder.liveDir, adminDir: deps.env.ADMIN_DIST }));
+
+  return { app, ctx };
+}
+
+const CSP_API = "default-src 'none'; frame-ancestors 'none'";
+

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').max(1000).optional(),
+  SITE_URL: optionalUrl,
+  SITE_API_URL: optionalUrl,
+  BUILD_HOOK_URL: optionalUrl,
+  EMBEDDED_BUILDER: z.enum(['on', 'off']).default('on'),
+  ADMIN_DIST: z.string().default('./admin/dist'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  BACKUP_DIR: z.string().optional(),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+});
+
+export type Env = z.output<typeof EnvSchema> & { DATABASE_URL: string; SITE_URL: string; SITE_API_URL: string };
+
+/** Parses the environment once; fails with a list of everything that is wrong. Nothing else reads process.env. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const local = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
+  return {
+    ...env,
+    DATABASE_URL: env.DATABASE_URL ?? `file:${env.DATA_DIR}/app.db`,
+    SITE_URL: (env.SITE_URL ?? local).replace(/\/$/, ''),
+    SITE_API_URL: (env.SITE_API_URL ?? local).replace(/\/$/, ''),
+  };
+}

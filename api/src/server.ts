@@ -1,0 +1,66 @@
+import { serve } from '@hono/node-server';
+import { join } from 'node:path';
+import { createApp } from './app.ts';
+import { migrateDb, openDb } from './db/client.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { loadEnv } from './env.ts';
+import { systemClock } from './lib/clock.ts';
+import { Events } from './lib/events.ts';
+import { ensureAdmin } from './services/auth.ts';
+import { astroBuildRunner, buildHookCaller, createBuilder } from './services/builder.ts';
+
+/** Wires the real dependencies: environment, database, builder, scheduler, HTTP server. */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  await migrateDb(db);
+  const seeded = await seedIfEmpty(db);
+  if (seeded.posts) console.log(`Seeded ${seeded.posts} articles and ${seeded.templates} templates.`);
+  const admin = await ensureAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+
+  const events = new Events();
+  const target = env.BUILD_HOOK_URL ? 'hook' : env.EMBEDDED_BUILDER === 'on' ? 'embedded' : 'off';
+  const builder = createBuilder({
+    db,
+    clock: systemClock,
+    events,
+    target,
+    siteRoot: join(env.DATA_DIR, 'site'),
+    runBuild: astroBuildRunner({ apiUrl: env.SITE_API_URL, siteUrl: env.SITE_URL }),
+    callHook: env.BUILD_HOOK_URL ? buildHookCaller(env.BUILD_HOOK_URL) : undefined,
+  });
+  const { app, ctx } = createApp({ db, env, clock: systemClock, events, builder });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((r) => server.once('listening', () => r()));
+  const stopScheduler = ctx.scheduler.start();
+
+  const url = env.SITE_URL;
+  if (target === 'embedded' && !builder.liveDir()) console.log('Building the site for the first time...');
+  await builder.recover();
+  await builder.idle();
+  const status = await builder.status();
+  if (status.last?.state === 'failed') console.error(`Site build failed: ${status.last.error}`);
+
+  console.log('');
+  console.log(`  Northwire is running at ${url}/`);
+  console.log(`  Admin:  ${url}/admin   user: ${env.ADMIN_USERNAME}   password: ${
+    admin.generatedPassword ?? (env.ADMIN_PASSWORD ? '(from ADMIN_PASSWORD)' : '(set at first start)')
+  }`);
+  if (admin.generatedPassword) console.log('  This generated password is shown once; only its hash is stored.');
+  console.log(`  API:    ${url}/api`);
+  console.log('');
+
+  const shutdown = () => {
+    stopScheduler();
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,137 @@
+import { createReadStream, statSync, type Stats } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from './app.ts';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pagefind': 'application/octet-stream',
+};
+
+// Pagefind's WASM needs wasm-unsafe-eval; inline styles come from React islands; images may be remote.
+const CSP_SITE = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' https: data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+const CSP_ADMIN = CSP_SITE.replace("'unsafe-inline' 'wasm-unsafe-eval'", "'self'").replace("'self' 'self'", "'self'");
+
+function fileStat(path: string): Stats | null {
+  try {
+    const s = statSync(path);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves a URL path inside root without ever leaving it. */
+function inside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = normalize(join(root, decoded));
+  return full === root || full.startsWith(root + sep) ? full : null;
+}
+
+function send(c: Context, path: string, stat: Stats, status: 200 | 404 = 200, csp = CSP_SITE): Response {
+  const ext = extname(path);
+  const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+  const hashed = /\/(_astro|assets)\//.test(path);
+  const headers: Record<string, string> = {
+    'Content-Type': MIME[ext] ?? 'application/octet-stream',
+    // Hashed assets never change; everything else is revalidated so a rebuild shows at once.
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    ETag: etag,
+  };
+  if (ext === '.html') headers['Content-Security-Policy'] = csp;
+  if (status === 200 && c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers });
+  headers['Content-Length'] = String(stat.size);
+  if (c.req.method === 'HEAD') return new Response(null, { status, headers });
+  const body = Readable.toWeb(createReadStream(path)) as ReadableStream;
+  return new Response(body, { status, headers });
+}
+
+/** The built site at `/` (real 404s) and the admin SPA at `/admin` (unknown paths fall back to its index). */
+export function staticRoutes(opts: { siteDir: () => string | null; adminDir: string }) {
+  const adminRoot = resolve(opts.adminDir);
+  const app = new Hono<AppEnv>();
+
+  app.get('/posts/:slug', (c) => c.redirect(`/post/${encodeURIComponent(c.req.param('slug'))}`, 301));
+  app.get('/login', (c) => c.redirect('/admin', 301));
+  app.get('/create-post', (c) => c.redirect('/admin/create', 301));
+
+  app.on(['GET', 'HEAD'], ['/admin', '/admin/*'], (c) => {
+    const rel = c.req.path.slice('/admin'.length) || '/';
+    const candidate = inside(adminRoot, rel);
+    const stat = candidate && rel !== '/' ? fileStat(candidate) : null;
+    if (candidate && stat) return send(c, candidate, stat, 200, CSP_ADMIN);
+    if (/^\/assets\//.test(rel)) return c.text('Not found', 404);
+    const index = join(adminRoot, 'index.html');
+    const indexStat = fileStat(index);
+    if (!indexStat) return c.text('The admin app is not built yet. Run the build step.', 503);
+    return send(c, index, indexStat, 200, CSP_ADMIN);
+  });
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const dir = opts.siteDir();
+    if (!dir) {
+      c.header('Retry-After', '5');
+      return c.text('The site is being built. It will be ready in a few seconds.', 503);
+    }
+    const root = resolve(dir);
+    const path = c.req.path;
+    const base = inside(root, path);
+    if (base) {
+      const candidates = path.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];
+      for (const candidate of candidates) {
+        const stat = fileStat(candidate);
+        if (stat) return send(c, candidate, stat);
+      }
+    }
+    // A renamed post keeps its old URL working.
+    const old = /^\/post\/([^/]+)$/.exec(path);
+    if (old) {
+      const slug = inside('/', old[1]!)?.slice(1);
+      const post = slug ? await c.get('ctx').posts.bySlug(slug, { isAdmin: false }).catch(() => null) : null;
+      if (post) return c.redirect(`/post/${post.slug}`, 301);
+    }
+    const notFound = join(root, '404.html');
+    const stat = fileStat(notFound);
+    if (stat) return send(c, notFound, stat, 404);
+    return c.text('404 Page Not Found', 404);
+  });
+
+  return app;
+}

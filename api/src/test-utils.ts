@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './app.ts';
+import { migrateDb, openDb, type Db } from './db/client.ts';
+import { loadEnv } from './env.ts';
+import { fakeClock } from './lib/clock.ts';
+import { Events } from './lib/events.ts';
+import { ensureAdmin } from './services/auth.ts';
+import { createBuilder, type SiteBuildRunner } from './services/builder.ts';
+import type { RebuildRequest } from './services/rebuild.ts';
+
+export const ORIGIN = 'http://127.0.0.1:4321';
+export const ADMIN_PASSWORD = 'test-password-123';
+
+/** A fresh libSQL database file in a temporary folder, migrated. */
+export async function tempDb(): Promise<{ db: Db; dir: string; url: string; cleanup: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'northwire-test-'));
+  const url = `file:${join(dir, 'app.db')}`;
+  const db = await openDb(url);
+  await migrateDb(db);
+  return { db, dir, url, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A real app over a real database file, a fake clock and a recording site builder.
+ * `call` sends requests the way the browser does: same-origin `Origin` and the session cookie once logged in.
+ */
+export async function testApp(opts: { db?: Db; dir?: string; start?: string; runBuild?: SiteBuildRunner } = {}) {
+  const temp = opts.db ? null : await tempDb();
+  const db = opts.db ?? temp!.db;
+  const dir = opts.dir ?? temp!.dir;
+  const clock = fakeClock(opts.start ?? '2026-06-01T10:00:00Z');
+  const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD } as NodeJS.ProcessEnv);
+  await ensureAdmin(db, 'admin', ADMIN_PASSWORD);
+  const events = new Events();
+  const rebuilds: RebuildRequest[] = [];
+  const builds: string[] = [];
+  const builder = createBuilder({
+    db,
+    clock,
+    events,
+    target: 'embedded',
+    siteRoot: join(dir, 'site'),
+    runBuild:
+      opts.runBuild ??
+      (async (outDir) => {
+        builds.push(outDir);
+      }),
+  });
+  const request = builder.request;
+  const pending: Promise<void>[] = [];
+  builder.request = (req) => {
+    rebuilds.push(req);
+    const p = request(req);
+    pending.push(p.catch(() => {}));
+    return p;
+  };
+  const { app, ctx } = createApp({ db, env, clock, events, builder });
+  let cookie = '';
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        ...(method === 'GET' ? {} : { Origin: ORIGIN }),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    };
+    const res = await app.request(`${ORIGIN}${path}`, init);
+    const setCookie = res.headers.get('Set-Cookie');
+    if (setCookie) {
+      const value = /^session=([^;]*)/.exec(setCookie)?.[1];
+      cookie = value ? `session=${value}` : '';
+    }
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  async function login() {
+    const res = await call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  }
+
+  return {
+    app,
+    ctx,
+    db,
+    dir,
+    clock,
+    builder,
+    events,
+    rebuilds,
+    builds,
+    call,
+    login,
+    logout: () => {
+      cookie = '';
+    },
+    /** Waits for rebuild requests and builds in flight, then removes the temporary folder. */
+    cleanup: async () => {
+      await Promise.all(pending);
+      await builder.idle();
+      temp?.cleanup();
+    },
+  };
+}
+
+/** A valid post body; override what a test is about. */
+export function postBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Grid queues are the real bottleneck',
+    excerpt: 'Why connection queues, not chips, decide where European data centres go.',
+    content: '## Why\n\nBecause **grids** take years to build.',
+    category: 'Energy Future',
+    tags: ['energy', ' grids ', ''],
+    authorName: 'Sofie Bergström',
+    readTime: 6,
+    published: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,330 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { LoginSchema } from './auth.ts';
+import { PostFormSchema, PostInputSchema, PostUpdateSchema, splitTags } from './post.ts';
+import { ScheduleFormSchema, SchedulePayloadSchema } from './schedule.ts';
+import { SeoFormSchema } from './seo-form.ts';
+import { OVERALL_BANNER, overallStatus } from './status.ts';
+import { TemplateFormSchema, TemplateInputSchema } from './template.ts';
+import { WorkflowFormSchema } from './workflow.ts';
+
+/** The messages of a failed parse keyed by path ('' for the root), or {} when it passes. */
+function messages(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('PostInputSchema', () => {
+  const valid = {
+    title: 'Nordic AI funding',
+    content: '# Body',
+    excerpt: 'Short summary',
+    category: 'Deep Dive',
+    authorName: 'Ada Analyst',
+  };
+
+  it('accepts a minimal post and fills in the editor defaults', () => {
+    expect(PostInputSchema.parse(valid)).toEqual({
+      ...valid,
+      tags: [],
+      authorId: 1,
+      readTime: 5,
+      published: false,
+      seoTitle: null,
+      metaDescription: null,
+      focusKeyword: null,
+    });
+  });
+
+  it.each([
+    ['title', undefined, 'Title is required'],
+    ['title', '', 'Title is required'],
+    ['title', '   ', 'Title is required'],
+    ['content', undefined, 'Content is required'],
+    ['content', '\n\t ', 'Content is required'],
+    ['excerpt', undefined, 'Excerpt is required'],
+    ['excerpt', ' ', 'Excerpt is required'],
+    ['category', undefined, 'Category is required'],
+    ['category', '', 'Category is required'],
+    ['category', 'Gossip', 'Category is required'],
+    ['authorName', undefined, 'Author name is required'],
+    ['authorName', '  ', 'Author name is required'],
+    ['readTime', 0, 'Read time must be at least 1 minute'],
+    ['readTime', -3, 'Read time must be at least 1 minute'],
+    ['readTime', '5', 'Read time must be at least 1 minute'],
+    ['readTime', 1.5, 'Read time must be a whole number of minutes'],
+    ['title', 'x'.repeat(201), 'Title must be at most 200 characters'],
+    ['tags', 'a,b', 'Tags must be a list'],
+    ['tags', Array.from({ length: 21 }, (_, i) => `t${i}`), 'At most 20 tags'],
+    ['seoTitle', 'x'.repeat(61), 'Title should be under 60 characters'],
+    ['metaDescription', 'x'.repeat(161), 'Meta description should be 120-160 characters'],
+    ['slug', 'Not A Slug', 'Slug may contain only lowercase letters, digits and single hyphens'],
+  ])('%s = %j → %j', (field, value, message) => {
+    expect(messages(PostInputSchema, { ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('reports every missing required field at once', () => {
+    expect(messages(PostInputSchema, {})).toEqual({
+      title: 'Title is required',
+      content: 'Content is required',
+      excerpt: 'Excerpt is required',
+      category: 'Category is required',
+      authorName: 'Author name is required',
+    });
+  });
+
+  it.each([
+    [
+      [' ai ', 'ai', '', '  ', 'eu '],
+      ['ai', 'eu'],
+    ],
+    [[], []],
+    [
+      ['Nordic', 'nordic'],
+      ['Nordic', 'nordic'],
+    ],
+  ])('tags %j → %j (trimmed, deduplicated, empties dropped)', (tags, expected) => {
+    expect(PostInputSchema.parse({ ...valid, tags }).tags).toEqual(expected);
+  });
+
+  it.each([
+    ['title', '  Padded  ', 'Padded'],
+    ['seoTitle', '   ', null],
+    ['slug', '', null],
+    ['slug', 'nordic-ai', 'nordic-ai'],
+  ])('%s %j is stored as %j', (field, value, expected) => {
+    expect(PostInputSchema.parse({ ...valid, [field]: value })[field as keyof typeof valid]).toBe(expected);
+  });
+});
+
+describe('PostUpdateSchema', () => {
+  it('keeps a publish toggle to just `published`, so other fields are not reset', () => {
+    expect(PostUpdateSchema.parse({ published: true })).toEqual({ published: true });
+  });
+
+  it('validates the fields it is given with the same messages', () => {
+    expect(messages(PostUpdateSchema, { title: ' ' })).toEqual({ title: 'Title is required' });
+  });
+
+  it('rejects unknown fields', () => {
+    expect(PostUpdateSchema.safeParse({ published: true, views: 9 }).success).toBe(false);
+  });
+});
+
+describe('PostFormSchema', () => {
+  const form = {
+    title: 'T',
+    excerpt: 'E',
+    content: 'C',
+    category: 'Analysis Drop',
+    tags: 'a, b',
+    authorName: 'A',
+    readTime: 5,
+    published: false,
+    seoTitle: '',
+    metaDescription: '',
+    focusKeyword: '',
+    slug: '',
+  };
+
+  it('accepts the editor form', () => {
+    expect(PostFormSchema.safeParse(form).success).toBe(true);
+  });
+
+  it.each([
+    ['title', ' ', 'Title is required'],
+    ['excerpt', '', 'Excerpt is required'],
+    ['content', '  ', 'Content is required'],
+    ['category', '', 'Category is required'],
+    ['authorName', '', 'Author name is required'],
+    ['readTime', 0, 'Read time must be at least 1 minute'],
+    ['readTime', Number.NaN, 'Read time must be at least 1 minute'],
+    ['seoTitle', 'x'.repeat(61), 'Title should be under 60 characters'],
+    ['metaDescription', 'x'.repeat(161), 'Meta description should be 120-160 characters'],
+  ])('%s = %j → %j', (field, value, message) => {
+    expect(messages(PostFormSchema, { ...form, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('keeps a known non-editor category of an existing post', () => {
+    expect(PostFormSchema.safeParse({ ...form, category: 'Energy Future' }).success).toBe(true);
+  });
+});
+
+describe('splitTags', () => {
+  it.each([
+    ['ai, eu ,startups', ['ai', 'eu', 'startups']],
+    ['  ai ,, , ai,', ['ai']],
+    ['', []],
+    [' , ', []],
+    ['single', ['single']],
+  ])('%j → %j', (text, expected) => {
+    expect(splitTags(text)).toEqual(expected);
+  });
+});
+
+describe('LoginSchema', () => {
+  const REQUIRED = 'Username and password are required.';
+  it.each([
+    [{}, { username: REQUIRED, password: REQUIRED }],
+    [
+      { username: '', password: '' },
+      { username: REQUIRED, password: REQUIRED },
+    ],
+    [{ username: '   ', password: 'secret' }, { username: REQUIRED }],
+    [{ username: 'admin' }, { password: REQUIRED }],
+    [{ username: 'admin', password: '' }, { password: REQUIRED }],
+    [{ username: 'admin', password: 'x'.repeat(1001) }, { password: 'Password is too long.' }],
+    [{ username: 'admin', password: ' secret ' }, {}],
+  ])('%j → %j', (input, expected) => {
+    expect(messages(LoginSchema, input)).toEqual(expected);
+  });
+
+  it('trims the username but never the password', () => {
+    expect(LoginSchema.parse({ username: ' admin ', password: ' pw ' })).toEqual({
+      username: 'admin',
+      password: ' pw ',
+    });
+  });
+});
+
+describe('TemplateFormSchema', () => {
+  const form = {
+    name: 'Weekly',
+    category: 'Analysis Drop',
+    title: '[Topic] analysis',
+    content: '# [Topic]',
+    tags: 'ai, eu',
+    readTime: 6,
+  };
+
+  it('accepts a template form', () => {
+    expect(messages(TemplateFormSchema, form)).toEqual({});
+  });
+
+  it.each([
+    ['name', ' ', 'Template name is required'],
+    ['category', '', 'Category is required'],
+    ['category', 'Gossip', 'Category is required'],
+    ['title', '', 'Title template is required'],
+    ['content', '\n', 'Content template is required'],
+    ['readTime', 0, 'Read time must be at least 1 minute'],
+    ['readTime', undefined, 'Read time must be at least 1 minute'],
+  ])('%s = %j → %j', (field, value, message) => {
+    expect(messages(TemplateFormSchema, { ...form, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('turns comma-separated tags into a trimmed list for the API', () => {
+    expect(TemplateInputSchema.parse({ ...form, tags: ' ai ,eu,, ai ' }).tags).toEqual(['ai', 'eu']);
+  });
+});
+
+describe('SeoFormSchema', () => {
+  const form = { title: 'Nordic AI', metaDescription: 'm'.repeat(140), focusKeyword: 'nordic ai', slug: 'nordic-ai' };
+
+  it.each([
+    ['title', '', 'Title is required'],
+    ['title', 'x'.repeat(60), undefined],
+    ['title', 'x'.repeat(61), 'Title should be under 60 characters'],
+    ['metaDescription', 'm'.repeat(119), 'Meta description should be 120-160 characters'],
+    ['metaDescription', 'm'.repeat(120), undefined],
+    ['metaDescription', 'm'.repeat(160), undefined],
+    ['metaDescription', 'm'.repeat(161), 'Meta description should be 120-160 characters'],
+    ['focusKeyword', ' ', 'Focus keyword is required'],
+    ['slug', '', 'URL slug is required'],
+  ])('%s of length %# → %j', (field, value, message) => {
+    expect(messages(SeoFormSchema, { ...form, [field]: value })).toEqual(message ? { [field]: message } : {});
+  });
+});
+
+describe('WorkflowFormSchema', () => {
+  const form = { name: 'Nightly backup', trigger: 'manual', actions: [{ type: 'publish' }], enabled: true };
+
+  it('accepts the dashboard defaults', () => {
+    expect(messages(WorkflowFormSchema, form)).toEqual({});
+  });
+
+  it.each([
+    ['name', '', 'Workflow name is required'],
+    ['name', '   ', 'Workflow name is required'],
+  ])('%s = %j → %j', (field, value, message) => {
+    expect(messages(WorkflowFormSchema, { ...form, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it.each([
+    ['trigger', 'cron'],
+    ['actions', 'publish'],
+    ['actions', [{ type: 'delete_everything' }]],
+    ['enabled', 'yes'],
+  ])('rejects %s = %j', (field, value) => {
+    expect(Object.keys(messages(WorkflowFormSchema, { ...form, [field]: value }))[0]).toMatch(new RegExp(`^${field}`));
+  });
+
+  it.each(['manual', 'schedule', 'event'])('accepts trigger %s', (trigger) => {
+    expect(messages(WorkflowFormSchema, { ...form, trigger })).toEqual({});
+  });
+});
+
+describe('SchedulePayloadSchema', () => {
+  it.each([
+    ['2026-12-01T09:00'],
+    ['2026-12-01T09:00:30'],
+    ['2026-12-01T09:00:30.123'],
+    ['2026-12-01T09:00Z'],
+    ['2026-12-01T09:00:00.000Z'],
+    ['2026-12-01T09:00+02:00'],
+    ['2026-12-01T09:00-05:00'],
+  ])('accepts publishDateTime %j', (publishDateTime) => {
+    expect(messages(SchedulePayloadSchema, { postId: 1, publishDateTime, timezone: 'America/New_York' })).toEqual({});
+  });
+
+  it.each([
+    [{ publishDateTime: '2026-12-01T09:00' }, { postId: 'postId must be a number' }],
+    [{ postId: '3', publishDateTime: '2026-12-01T09:00' }, { postId: 'postId must be a number' }],
+    [{ postId: 0, publishDateTime: '2026-12-01T09:00' }, { postId: 'postId must be a number' }],
+    [{ postId: 3 }, { publishDateTime: 'Please select a publication date.' }],
+    [
+      { postId: 3, publishDateTime: '2026-12-01' },
+      { publishDateTime: 'publishDateTime must be an ISO date and time, e.g. 2026-12-01T09:00' },
+    ],
+    [
+      { postId: 3, publishDateTime: '01/12/2026 09:00' },
+      { publishDateTime: 'publishDateTime must be an ISO date and time, e.g. 2026-12-01T09:00' },
+    ],
+  ])('%j → %j', (input, expected) => {
+    expect(messages(SchedulePayloadSchema, input)).toEqual(expected);
+  });
+
+  it('defaults the zone to Europe/Stockholm (spec §9)', () => {
+    expect(SchedulePayloadSchema.parse({ postId: 3, publishDateTime: '2026-12-01T09:00' }).timezone).toBe(
+      'Europe/Stockholm',
+    );
+  });
+});
+
+describe('ScheduleFormSchema', () => {
+  it.each([
+    [{ postId: 1, publishTime: '09:00' }, { publishDate: 'Please select a publication date.' }],
+    [{ publishDate: new Date('2026-12-01'), publishTime: '09:00' }, { postId: 'Choose a draft post' }],
+    [{ postId: 1, publishDate: new Date('2026-12-01'), publishTime: '9am' }, { publishTime: 'Enter a time as HH:MM' }],
+    [{ postId: 1, publishDate: new Date('2026-12-01'), publishTime: '09:00' }, {}],
+    [{ postId: 1, publishDate: new Date('2026-12-01'), publishTime: '09:00', timezone: 'Europe/London' }, {}],
+  ])('%j → %j', (input, expected) => {
+    expect(messages(ScheduleFormSchema, input)).toEqual(expected);
+  });
+});
+
+describe('overallStatus banner (spec §4)', () => {
+  const s = (...statuses: string[]) => statuses.map((status) => ({ status }));
+  it.each([
+    [s('operational', 'operational', 'operational'), 'operational', 'All Systems Operational'],
+    [s('operational', 'degraded', 'operational'), 'degraded', 'Some Services Degraded'],
+    [s('operational', 'outage', 'operational'), 'outage', 'Service Disruption'],
+    [s('degraded', 'outage'), 'outage', 'Service Disruption'],
+    [s('operational', 'maintenance'), 'degraded', 'Some Services Degraded'],
+    [s(), 'operational', 'All Systems Operational'],
+  ] as const)('%j → %s', (services, overall, banner) => {
+    expect(overallStatus(services)).toBe(overall);
+    expect(OVERALL_BANNER[overallStatus(services)]).toBe(banner);
+  });
+});
