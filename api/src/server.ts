@@ -36,11 +36,14 @@ async function main(): Promise<void> {
   const stopScheduler = ctx.scheduler.start();
 
   const url = env.SITE_URL;
-  if (target === 'embedded' && !builder.liveDir()) console.log('Building the site for the first time...');
+  const firstBuild = target === 'embedded' && !builder.liveDir();
   await builder.recover();
-  await builder.idle();
-  const status = await builder.status();
-  if (status.last?.state === 'failed') console.error(`Site build failed: ${status.last.error}`);
+  if (firstBuild) {
+    console.log('Building the site for the first time...');
+    await builder.idle();
+    const status = await builder.status();
+    if (status.last?.state === 'failed') console.error(`Site build failed: ${status.last.error}`);
+  }
 
   console.log('');
   console.log(`  Northwire is running at ${url}/`);

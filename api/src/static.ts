@@ -43,6 +43,14 @@ const CSP_SITE = [
 ].join('; ');
 const CSP_ADMIN = CSP_SITE.replace("'unsafe-inline' 'wasm-unsafe-eval'", "'self'").replace("'self' 'self'", "'self'");
 
+/** Sent with every answer, API and files alike. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+};
+
 function fileStat(path: string): Stats | null {
   try {
     const s = statSync(path);
@@ -70,6 +78,7 @@ function send(c: Context, path: string, stat: Stats, status: 200 | 404 = 200, cs
   const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
   const hashed = /\/(_astro|assets)\//.test(path);
   const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
     'Content-Type': MIME[ext] ?? 'application/octet-stream',
     // Hashed assets never change; everything else is revalidated so a rebuild shows at once.
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
@@ -8,7 +8,17 @@ import * as schema from './schema.ts';
 
 export type Db = ReturnType<typeof drizzle<typeof schema>> & { $client: Client };
 
-const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const API_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Each module owns its tables and its generated migrations (own folder, own journal table), so modules can
+ * evolve their schema independently: core (posts, auth, scheduling, builds, templates), automation, operations.
+ */
+export const MIGRATION_SETS = [
+  { folder: 'drizzle', table: '__drizzle_migrations' },
+  { folder: 'drizzle-automation', table: '__drizzle_migrations_automation' },
+  { folder: 'drizzle-operations', table: '__drizzle_migrations_operations' },
+] as const;
 
 /**
  * Opens the database. A libSQL file opens with rollback journal and no busy timeout, so we set:
@@ -30,7 +40,11 @@ export async function openDb(url: string, authToken?: string): Promise<Db> {
   return drizzle(client, { schema }) as Db;
 }
 
-/** Applies the committed, generated SQL migrations. */
+/** Applies the committed, generated SQL migrations of every module, core first. */
 export async function migrateDb(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  for (const set of MIGRATION_SETS) {
+    const folder = join(API_ROOT, set.folder);
+    if (!existsSync(join(folder, 'meta/_journal.json'))) continue;
+    await migrate(db, { migrationsFolder: folder, migrationsTable: set.table });
+  }
 }

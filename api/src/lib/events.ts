@@ -9,6 +9,7 @@ export interface AppEvents {
   build_recovered: { buildId: number };
   build_succeeded: { buildId: number; durationMs: number };
   login_lockout: { key: string; until: Date };
+  generation_finished: { postId: number; title: string; kind: 'daily' | 'deep-dive' | 'editor'; ok: boolean; error?: string };
 }
 
 export type EventName = keyof AppEvents;
@@ -21,7 +22,7 @@ export class Events {
     this.#emitter.emit(name, payload);
   }
 
-  on<K extends EventName>(name: K, listener: (payload: AppEvents[K]) => void | Promise<void>): void {
+  on<K extends EventName>(name: K, listener: (payload: AppEvents[K]) => unknown): void {
     this.#emitter.on(name, (payload: AppEvents[K]) => {
       Promise.resolve()
         .then(() => listener(payload))

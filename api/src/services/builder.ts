@@ -216,13 +216,17 @@ export function createBuilder(deps: {
     };
   }
 
-  /** At start: builds left 'running' by a crash are failed, queued ones resume; an empty site is built. */
+  /**
+   * At start: builds left 'running' by a crash are failed and queued ones resume. The embedded target also
+   * rebuilds once, since the site's code may have changed while the server was down; the last good site is
+   * served meanwhile (callers wait on `idle()` only when there is none yet).
+   */
   async function recover(): Promise<void> {
     await db
       .update(builds)
       .set({ state: 'failed', finishedAt: clock.now(), error: 'Interrupted by a server restart' })
       .where(eq(builds.state, 'running'));
-    if (target === 'embedded' && !liveDir()) await request({ reason: 'Initial build', changes: [] });
+    if (target === 'embedded') await request({ reason: liveDir() ? 'Startup build' : 'Initial build', changes: [] });
     else kick();
   }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Post, PostData, PostListQuery, PostUpdate } from 'content-schema/post';
 import { slugify } from 'content-schema/text';
 import type { Db } from '../db/client.ts';
@@ -50,6 +51,13 @@ const LIST_CACHE_TTL_MS = 2000;
 const LIST_CACHE_MAX = 500;
 
 export type PostsService = ReturnType<typeof createPostsService>;
+
+export interface CreateOptions {
+  /** Marks a post written with AI involvement (automation drafts). */
+  aiGenerated?: boolean;
+  /** Further writes committed atomically with the insert; `slug` names the new post for subqueries. */
+  alongside?: (slug: string) => BatchItem<'sqlite'>[];
+}
 
 /**
  * Posts: the rules readers and the editor depend on. Anonymous viewers only ever see published posts;
@@ -168,14 +176,22 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
     };
   }
 
-  async function create(input: PostData): Promise<Post> {
+  async function create(input: PostData, options: CreateOptions = {}): Promise<Post> {
     const now = clock.now();
     const slug = input.slug ? await explicitSlug(input.slug) : await uniqueSlug(input.title);
     const { slug: _slug, ...data } = input;
-    const [row] = await db
+    const insert = db
       .insert(posts)
-      .values({ ...data, slug, createdAt: now, updatedAt: now, publishedAt: input.published ? now : null })
+      .values({
+        ...data,
+        slug,
+        aiGenerated: options.aiGenerated ?? false,
+        createdAt: now,
+        updatedAt: now,
+        publishedAt: input.published ? now : null,
+      })
       .returning();
+    const [row] = options.alongside ? (await db.batch([insert, ...options.alongside(slug)]))[0] : await insert;
     invalidate();
     if (row!.published) rebuild({ reason: `Published “${row!.title}”`, changes: [change(row!)] });
     return toPost(row!);

@@ -1,0 +1,55 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useNavigate } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { PostsOverview } from '../features/posts/posts-overview.tsx';
+import { DashboardHeader } from './dashboard-header.tsx';
+import { DASHBOARD_TABS, tabPath, type DashboardTab } from './dashboard-tabs.ts';
+import { slots } from './slots.tsx';
+import { PanelLoading } from '../components/panel-loading.tsx';
+
+// Every tab but the default one loads on demand (DESIGN §8 budget for the initial JavaScript).
+const AnalyticsPanel = lazy(() => import('../features/analytics/analytics-panel.tsx').then((m) => ({ default: m.AnalyticsPanel })));
+const SchedulerPanel = lazy(() => import('../features/scheduler/scheduler-panel.tsx').then((m) => ({ default: m.SchedulerPanel })));
+const TemplatesPanel = lazy(() => import('../features/templates/templates-panel.tsx').then((m) => ({ default: m.TemplatesPanel })));
+const SeoPanel = lazy(() => import('../features/seo/seo-panel.tsx').then((m) => ({ default: m.SeoPanel })));
+
+const PANELS: Record<DashboardTab, ComponentType> = {
+  overview: PostsOverview,
+  automation: slots.AutomationTab,
+  analytics: AnalyticsPanel,
+  performance: slots.PerformanceTab,
+  scheduler: SchedulerPanel,
+  templates: TemplatesPanel,
+  workflows: slots.WorkflowsTab,
+  seo: SeoPanel,
+};
+
+/** The dashboard: header and the eight tabs; the active tab lives in the address (/admin/{tab}). */
+export function DashboardPage({ tab }: { tab: DashboardTab }) {
+  const navigate = useNavigate();
+  const Panel = PANELS[tab];
+  return (
+    <div className="min-h-screen">
+      <DashboardHeader />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <Tabs value={tab} onValueChange={(value) => {
+            const next = DASHBOARD_TABS.find((t) => t.value === value);
+            if (next) void navigate(tabPath(next.value));
+          }}>
+          <TabsList aria-label="Dashboard sections">
+            {DASHBOARD_TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value={tab}>
+            <Suspense fallback={<PanelLoading />}>
+              <Panel />
+            </Suspense>
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
+}

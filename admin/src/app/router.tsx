@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, useParams } from 'react-router';
+import { AuthGate } from '../features/auth/auth-gate.tsx';
+import { LoginRoute } from '../features/auth/login-route.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+import { DASHBOARD_TABS, type DashboardTab } from './dashboard-tabs.ts';
+import { NotFound } from '../components/not-found.tsx';
+import { PageLoading } from '../components/page-loading.tsx';
+import { slots } from './slots.tsx';
+
+// The editor (with its markdown toolbar and preview) is the heaviest screen: load it on demand.
+const EditorPage = lazy(() => import('../features/editor/editor-page.tsx').then((m) => ({ default: m.EditorPage })));
+
+function LazyEditor() {
+  return (
+    <Suspense fallback={<PageLoading label="Loading editor..." />}>
+      <EditorPage aiWriters={slots.AiWritersTab} />
+    </Suspense>
+  );
+}
+
+function DashboardTabRoute() {
+  const { tab } = useParams();
+  const known = DASHBOARD_TABS.find((t) => t.value === tab);
+  return known ? <DashboardPage tab={known.value satisfies DashboardTab} /> : <NotFound />;
+}
+
+/** Routes under /admin: the dashboard (one path per tab), the editor, and the login screen. */
+export const router = createBrowserRouter(
+  [
+    { path: 'login', element: <LoginRoute /> },
+    {
+      element: <AuthGate />,
+      children: [
+        { index: true, element: <DashboardPage tab="overview" /> },
+        { path: 'create', element: <LazyEditor /> },
+        { path: 'edit/:id', element: <LazyEditor /> },
+        { path: ':tab', element: <DashboardTabRoute /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Lock } from 'lucide-react';
+import { LOGIN_FAILED_MESSAGE, LoginSchema, type AuthStatus, type Login } from 'content-schema/auth';
+import { useLogin } from '../../api/auth/login.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+
+/** The admin sign-in form (spec §2 Admin login, §5, §8). One inline error for both fields and the server. */
+export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => void }) {
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
+
+  const fieldError = errors.username?.message ?? errors.password?.message;
+  const error = fieldError ?? serverError;
+
+  const onSubmit = handleSubmit((credentials) => {
+    setServerError(null);
+    login.mutate(credentials, {
+      onSuccess: (status) => onSuccess?.(status),
+      onError: (err) => setServerError((isApiError(err) && err.detail) || LOGIN_FAILED_MESSAGE),
+    });
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <Lock className="size-6" aria-hidden="true" />
+          </div>
+          <CardTitle as="h1">Admin Login</CardTitle>
+          <CardDescription>Sign in to manage Northwire.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-describedby={error ? 'login-error' : undefined}>
+            <div className="grid gap-2">
+              <Label htmlFor="login-username">Username</Label>
+              <Input
+                id="login-username"
+                autoComplete="username"
+                autoFocus
+                aria-invalid={errors.username ? true : undefined}
+                {...register('username')}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="login-password">Password</Label>
+              <Input
+                id="login-password"
+                type="password"
+                autoComplete="current-password"
+                aria-invalid={errors.password ? true : undefined}
+                {...register('password')}
+              />
+            </div>
+            <div id="login-error" role="alert" className="min-h-5 text-sm font-medium text-destructive">
+              {error}
+            </div>
+            <Button type="submit" disabled={login.isPending} className="w-full">
+              {login.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                  Authenticating...
+                </>
+              ) : (
+                'Login'
+              )}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

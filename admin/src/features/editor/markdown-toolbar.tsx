@@ -1,0 +1,39 @@
+import { Toolbar } from 'radix-ui';
+import { Bold, Code, Image, Italic, Link2, List, Quote, type LucideIcon } from 'lucide-react';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import type { MarkdownCommand } from './markdown-commands.ts';
+
+export const TOOLBAR_ACTIONS: { command: MarkdownCommand; label: string; icon: LucideIcon; shortcut?: string }[] = [
+  { command: 'bold', label: 'Bold', icon: Bold, shortcut: 'Ctrl+B' },
+  { command: 'italic', label: 'Italic', icon: Italic, shortcut: 'Ctrl+I' },
+  { command: 'code', label: 'Inline code', icon: Code, shortcut: 'Ctrl+E' },
+  { command: 'link', label: 'Link', icon: Link2, shortcut: 'Ctrl+K' },
+  { command: 'list', label: 'Bulleted list', icon: List },
+  { command: 'quote', label: 'Quote', icon: Quote },
+  { command: 'image', label: 'Image', icon: Image },
+];
+
+/** Keyboard shortcut → command, for the content textarea. */
+export const SHORTCUTS: Record<string, MarkdownCommand> = { b: 'bold', i: 'italic', e: 'code', k: 'link' };
+
+/** Formatting buttons acting on the content textarea's selection; arrow keys move between them. */
+export function MarkdownToolbar({ onCommand, controls }: { onCommand: (command: MarkdownCommand) => void; controls: string }) {
+  return (
+    <Toolbar.Root aria-label="Formatting" aria-controls={controls} className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-input bg-muted p-1">
+      {TOOLBAR_ACTIONS.map(({ command, label, icon: Icon, shortcut }) => (
+        <Tooltip key={command} content={shortcut ? `${label} (${shortcut})` : label}>
+          <Toolbar.Button
+            type="button"
+            aria-label={label}
+            // Keep the textarea's focus and selection when clicked with a mouse.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onCommand(command)}
+            className="inline-flex size-8 items-center justify-center rounded-sm text-foreground hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Icon className="size-4" aria-hidden="true" />
+          </Toolbar.Button>
+        </Tooltip>
+      ))}
+    </Toolbar.Root>
+  );
+}

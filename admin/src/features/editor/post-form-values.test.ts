@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { PostFormSchema, PostInputSchema, type Post } from 'content-schema/post';
+import { StoredDraftValuesSchema, emptyValues, toPostInput, valuesFromPost, valuesFromPrefill } from './post-form-values.ts';
+
+const post: Post = {
+  id: 7,
+  slug: 'nordic-ai',
+  title: 'Nordic AI',
+  excerpt: 'An excerpt',
+  content: '# Body',
+  category: 'Energy Future',
+  tags: ['AI', 'Nordics'],
+  authorName: 'Ada',
+  authorId: 3,
+  readTime: 9,
+  published: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  publishedAt: null,
+  seoTitle: null,
+  metaDescription: 'Meta',
+  focusKeyword: null,
+  aiGenerated: false,
+};
+
+const valid = {
+  title: 'Title',
+  excerpt: 'Excerpt',
+  content: 'Content',
+  category: 'Deep Dive' as const,
+  tags: ' AI, , Startups ,AI,',
+  authorName: 'Ada',
+  readTime: 5,
+  published: false,
+  seoTitle: '  ',
+  metaDescription: '',
+  focusKeyword: ' nordic ai ',
+  slug: '',
+};
+
+describe('editor values', () => {
+  it('start a new post with read time 5, unpublished and no category chosen', () => {
+    expect(emptyValues()).toMatchObject({ readTime: 5, published: false, category: undefined, tags: '' });
+  });
+
+  it('load a post with its tags as comma-separated text and absent SEO fields as empty text', () => {
+    expect(valuesFromPost(post)).toMatchObject({
+      tags: 'AI, Nordics',
+      seoTitle: '',
+      metaDescription: 'Meta',
+      slug: 'nordic-ai',
+      category: 'Energy Future',
+    });
+  });
+
+  it('leave an unknown category unset so the editor asks for one', () => {
+    expect(valuesFromPost({ ...post, category: 'Gardening' }).category).toBeUndefined();
+  });
+
+  it('take a template over the defaults', () => {
+    const values = valuesFromPrefill({ title: '[Topic] explained', tags: ['a', 'b'], readTime: 8, category: 'Deep Dive' });
+    expect(values).toMatchObject({ title: '[Topic] explained', tags: 'a, b', readTime: 8, category: 'Deep Dive', excerpt: '' });
+  });
+});
+
+describe('toPostInput', () => {
+  it('splits, trims, de-duplicates and empties tags (spec §5)', () => {
+    expect(toPostInput(PostFormSchema.parse(valid)).tags).toEqual(['AI', 'Startups']);
+  });
+
+  it('sends empty optional SEO fields as null and trims the rest; authorId defaults to 1', () => {
+    const input = toPostInput(PostFormSchema.parse(valid));
+    expect(input).toMatchObject({ seoTitle: null, metaDescription: null, focusKeyword: 'nordic ai', slug: null, authorId: 1 });
+  });
+
+  it('keeps an existing post’s author id', () => {
+    expect(toPostInput(PostFormSchema.parse(valid), 3).authorId).toBe(3);
+  });
+
+  it('produces a body the API schema accepts', () => {
+    expect(PostInputSchema.safeParse(toPostInput(PostFormSchema.parse(valid))).success).toBe(true);
+  });
+});
+
+describe('the editor form schema gives the spec §5 messages', () => {
+  it.each([
+    ['title', '', 'Title is required'],
+    ['content', '   ', 'Content is required'],
+    ['excerpt', '', 'Excerpt is required'],
+    ['authorName', '', 'Author name is required'],
+    ['readTime', 0, 'Read time must be at least 1 minute'],
+    ['readTime', Number.NaN, 'Read time must be at least 1 minute'],
+    ['category', undefined, 'Category is required'],
+  ])('%s = %j → %s', (field, value, message) => {
+    const result = PostFormSchema.safeParse({ ...valid, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+});
+
+describe('stored drafts', () => {
+  it('restore what was typed', () => {
+    expect(StoredDraftValuesSchema.parse(valid).title).toBe('Title');
+  });
+
+  it('degrade malformed fields to defaults instead of failing', () => {
+    const restored = StoredDraftValuesSchema.parse({ title: 42, category: 'Nope', readTime: null });
+    expect(restored).toMatchObject({ title: '', category: undefined, readTime: 5, content: '' });
+  });
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { DefaultValues } from 'react-hook-form';
+import { CATEGORIES, type Category } from 'content-schema/categories';
+import { splitTags, type Post, type PostForm, type PostFormSchema, type PostInput } from 'content-schema/post';
+import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from 'content-schema/site';
+import type { EditorPrefill } from '../../lib/editor-prefill.ts';
+
+/** What the editor's fields hold (the form schema's input). */
+export type EditorValues = z.input<typeof PostFormSchema>;
+export type EditorDefaults = DefaultValues<EditorValues>;
+
+const CategorySchema = z.enum(CATEGORIES);
+
+/** A known category, or undefined (the select then shows its placeholder and validation asks for one). */
+export function asCategory(value: string | undefined): Category | undefined {
+  const parsed = CategorySchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A new post's fields: spec §9 read time 5, unpublished. */
+export function emptyValues(): EditorDefaults {
+  return {
+    title: '',
+    excerpt: '',
+    content: '',
+    category: undefined,
+    tags: '',
+    authorName: '',
+    readTime: DEFAULT_READ_TIME,
+    published: false,
+    seoTitle: '',
+    metaDescription: '',
+    focusKeyword: '',
+    slug: '',
+  };
+}
+
+/** An existing post's fields: tags joined for the comma-separated field, absent SEO fields as ''. */
+export function valuesFromPost(post: Post): EditorDefaults {
+  return {
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    category: asCategory(post.category),
+    tags: post.tags.join(', '),
+    authorName: post.authorName,
+    readTime: post.readTime,
+    published: post.published,
+    seoTitle: post.seoTitle ?? '',
+    metaDescription: post.metaDescription ?? '',
+    focusKeyword: post.focusKeyword ?? '',
+    slug: post.slug,
+  };
+}
+
+/** Fields filled by a template or the AI writers, over the given base. */
+export function valuesFromPrefill(prefill: EditorPrefill, base: EditorDefaults = emptyValues()): EditorDefaults {
+  return {
+    ...base,
+    ...(prefill.title !== undefined && { title: prefill.title }),
+    ...(prefill.excerpt !== undefined && { excerpt: prefill.excerpt }),
+    ...(prefill.content !== undefined && { content: prefill.content }),
+    ...(asCategory(prefill.category) !== undefined && { category: asCategory(prefill.category) }),
+    ...(prefill.tags !== undefined && { tags: prefill.tags.join(', ') }),
+    ...(prefill.readTime !== undefined && { readTime: prefill.readTime }),
+    ...(prefill.authorName !== undefined && { authorName: prefill.authorName }),
+  };
+}
+
+/** Trimmed text, or null when empty: the API stores a cleared optional field as absent. */
+function optional(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** The request body for the validated form (spec §5: tags split, trimmed and emptied; authorId default 1). */
+export function toPostInput(values: PostForm, authorId: number = DEFAULT_AUTHOR_ID): PostInput {
+  return {
+    title: values.title,
+    excerpt: values.excerpt,
+    content: values.content,
+    category: values.category,
+    tags: splitTags(values.tags),
+    authorName: values.authorName,
+    authorId,
+    readTime: values.readTime,
+    published: values.published,
+    seoTitle: optional(values.seoTitle),
+    metaDescription: optional(values.metaDescription),
+    focusKeyword: optional(values.focusKeyword),
+    slug: optional(values.slug),
+  };
+}
+
+/**
+ * An unsaved draft as kept in localStorage. Whatever is stored is re-validated field by field on the way back,
+ * so a stale or tampered entry degrades to defaults instead of breaking the editor.
+ */
+export const StoredDraftValuesSchema = z.object({
+  title: z.string().catch(''),
+  excerpt: z.string().catch(''),
+  content: z.string().catch(''),
+  category: CategorySchema.optional().catch(undefined),
+  tags: z.string().catch(''),
+  authorName: z.string().catch(''),
+  readTime: z.number().catch(DEFAULT_READ_TIME),
+  published: z.boolean().catch(false),
+  seoTitle: z.string().catch(''),
+  metaDescription: z.string().catch(''),
+  focusKeyword: z.string().catch(''),
+  slug: z.string().catch(''),
+});
+export type StoredDraftValues = z.infer<typeof StoredDraftValuesSchema>;

@@ -1,0 +1,95 @@
+import { Link } from 'react-router';
+import { CheckCircle2, Clock, Eye, EyeOff, FileText, Pencil, Send, Trash2 } from 'lucide-react';
+import type { PostSummary } from 'content-schema/post';
+import { categoryStyle } from 'content-schema/categories';
+import { CARD_TAGS_MAX } from 'content-schema/site';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { publicPostUrl } from '../../lib/public-site.ts';
+
+const createdFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+interface PostCardProps {
+  post: PostSummary;
+  onTogglePublished: (post: PostSummary) => void;
+  onDelete: (post: PostSummary) => void;
+  toggling: boolean;
+}
+
+/** A post on the Overview tab (spec §2): category, status, title, date, read time, excerpt, up to 3 tags, actions. */
+export function PostCard({ post, onTogglePublished, onDelete, toggling }: PostCardProps) {
+  const style = categoryStyle(post.category);
+  const titleId = `post-${post.id}-title`;
+  return (
+    <Card className="flex flex-col p-5" aria-labelledby={titleId} role="article">
+      <div className="flex flex-wrap items-center gap-2">
+        <span
+          className="rounded-full px-2.5 py-0.5 text-xs font-semibold"
+          style={{ background: style.background, color: style.foreground }}
+        >
+          {post.category}
+        </span>
+        {post.published ? (
+          <Badge variant="success">
+            <CheckCircle2 aria-hidden="true" />
+            Published
+          </Badge>
+        ) : (
+          <Badge variant="secondary">
+            <FileText aria-hidden="true" />
+            Draft
+          </Badge>
+        )}
+      </div>
+      <h3 id={titleId} className="mt-3 text-lg font-semibold leading-snug">
+        {post.title}
+      </h3>
+      <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
+        <time dateTime={post.createdAt}>{createdFormat.format(new Date(post.createdAt))}</time>
+        <span className="inline-flex items-center gap-1">
+          <Clock className="size-3" aria-hidden="true" />
+          {post.readTime} min read
+        </span>
+      </p>
+      <p className="mt-3 line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
+      {post.tags.length > 0 ? (
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+          {post.tags.slice(0, CARD_TAGS_MAX).map((tag) => (
+            <li key={tag}>
+              <Badge variant="outline">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-auto flex flex-wrap items-center gap-1 pt-4">
+        {post.published ? (
+          <Tooltip content="View on site">
+            <Button asChild variant="ghost" size="icon">
+              <a href={publicPostUrl(post.slug)} target="_blank" rel="noopener" aria-label={`View ${post.title} on the site`}>
+                <Eye aria-hidden="true" />
+              </a>
+            </Button>
+          </Tooltip>
+        ) : null}
+        <Tooltip content="Edit">
+          <Button asChild variant="ghost" size="icon">
+            <Link to={`/edit/${post.id}`} aria-label={`Edit ${post.title}`}>
+              <Pencil aria-hidden="true" />
+            </Link>
+          </Button>
+        </Tooltip>
+        <Button variant="outline" size="sm" disabled={toggling} onClick={() => onTogglePublished(post)} aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}>
+          {post.published ? <EyeOff aria-hidden="true" /> : <Send aria-hidden="true" />}
+          {post.published ? 'Unpublish' : 'Publish'}
+        </Button>
+        <Tooltip content="Delete">
+          <Button variant="ghost" size="icon" className="ml-auto text-destructive hover:text-destructive" onClick={() => onDelete(post)} aria-label={`Delete ${post.title}`}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </Tooltip>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Content handed to a new post in the editor by another feature (a template's Use, the AI writers' output).
+ * It travels as router location state, so features never import each other.
+ */
+export const EditorPrefillSchema = z.object({
+  title: z.string().optional(),
+  excerpt: z.string().optional(),
+  content: z.string().optional(),
+  category: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  readTime: z.number().int().min(1).optional(),
+  authorName: z.string().optional(),
+});
+export type EditorPrefill = z.infer<typeof EditorPrefillSchema>;
+
+/** Router state carrying a prefill: `navigate('/create', { state: prefillState(x) })`. */
+export function prefillState(prefill: EditorPrefill): { prefill: EditorPrefill } {
+  return { prefill };
+}
+
+/** Reads a prefill from router location state, ignoring anything malformed. */
+export function readPrefill(state: unknown): EditorPrefill | null {
+  const parsed = z.object({ prefill: EditorPrefillSchema }).safeParse(state);
+  return parsed.success ? parsed.data.prefill : null;
+}
+
+/** Props of the AI Expert Writers slot (src/app/slots.tsx). */
+export interface AiWritersSlotProps {
+  /** Hands generated content to the editor, which fills the form and switches to the Manual Editor tab. */
+  onGenerated: (content: EditorPrefill) => void;
+}

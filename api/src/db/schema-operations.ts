@@ -1,0 +1,144 @@
+/**
+ * Operations tables: workflows and their runs, notifications, reader analytics aggregates and health samples.
+ * Owned by the operations module, migrated from `drizzle-operations/` with its own journal table.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { ScheduleConfig, WorkflowAction } from 'content-schema/workflow';
+import { posts } from './schema.ts';
+
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const createdAt = () =>
+  timestamp('created_at')
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const workflows = sqliteTable(
+  'workflows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    trigger: text('trigger', { enum: ['manual', 'schedule', 'event'] }).notNull(),
+    /** For trigger 'event': which event starts it. */
+    event: text('event', { enum: ['post_published', 'post_unpublished', 'build_failed'] }),
+    actions: text('actions', { mode: 'json' }).$type<WorkflowAction[]>().notNull().default([]),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    scheduleConfig: text('schedule_config', { mode: 'json' }).$type<ScheduleConfig>(),
+    status: text('status', { enum: ['idle', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('idle'),
+    executionCount: integer('execution_count').notNull().default(0),
+    lastRun: timestamp('last_run'),
+    /** The next schedule occurrence not yet claimed; the claim moves it forward with a conditional UPDATE. */
+    nextRun: timestamp('next_run'),
+    /** Random token of the claim that set status 'running'; lets one batch create only the run it claimed. */
+    claimToken: text('claim_token'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [index('workflows_due_idx').on(t.trigger, t.enabled, t.nextRun)],
+);
+
+export interface RunStep {
+  type: WorkflowAction['type'];
+  status: 'done' | 'skipped' | 'failed' | 'not_run';
+  durationMs: number;
+  message: string;
+  error?: string;
+}
+
+export interface RunContext {
+  trigger: 'manual' | 'schedule' | 'event';
+  event?: string;
+  post?: { id: number; slug: string; title: string };
+  occurrence?: string;
+}
+
+export const workflowRuns = sqliteTable(
+  'workflow_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    workflowId: integer('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: ['manual', 'schedule', 'event'] }).notNull(),
+    /** For scheduled runs: the occurrence (ISO instant). Unique per workflow, so an occurrence runs once. */
+    occurrence: text('occurrence'),
+    context: text('context', { mode: 'json' }).$type<RunContext>().notNull(),
+    status: text('status', { enum: ['running', 'completed', 'failed'] }).notNull(),
+    steps: text('steps', { mode: 'json' }).$type<RunStep[]>().notNull().default([]),
+    error: text('error'),
+    claimToken: text('claim_token').notNull(),
+    startedAt: timestamp('started_at').notNull(),
+    finishedAt: timestamp('finished_at'),
+  },
+  (t) => [
+    index('workflow_runs_workflow_idx').on(t.workflowId, t.id),
+    uniqueIndex('workflow_runs_occurrence_idx').on(t.workflowId, t.occurrence),
+  ],
+);
+
+export const notifications = sqliteTable('notifications', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  type: text('type', { enum: ['success', 'info', 'warning', 'error'] }).notNull(),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  actionUrl: text('action_url'),
+  actionText: text('action_text'),
+  read: integer('read', { mode: 'boolean' }).notNull().default(false),
+  createdAt: timestamp('created_at').notNull(),
+});
+
+/**
+ * Reader analytics, aggregated per post per UTC day. No cookie, IP address or user agent is ever stored:
+ * only these counters. `leaves` are the beacons sent when a reader leaves, which carry the completion.
+ */
+export const postStatsDaily = sqliteTable(
+  'post_stats_daily',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** UTC day, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    views: integer('views').notNull().default(0),
+    leaves: integer('leaves').notNull().default(0),
+    /** Sum of reading completion (0–100) over leaves. */
+    completionSum: integer('completion_sum').notNull().default(0),
+    /** Leaves having read at least half of the article. */
+    engaged: integer('engaged').notNull().default(0),
+    /** Leaves having read less than a quarter of the article. */
+    bounces: integer('bounces').notNull().default(0),
+    /** Seconds on page summed over leaves (each capped). */
+    secondsSum: integer('seconds_sum').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.day] }), index('post_stats_day_idx').on(t.day)],
+);
+
+/** Views per referring host per post per day ('' = direct or unknown). */
+export const postReferrersDaily = sqliteTable(
+  'post_referrers_daily',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    host: text('host').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.day, t.host] }), index('post_referrers_day_idx').on(t.day)],
+);
+
+/** One health check result per service per sampling round; uptime is computed from these. */
+export const healthSamples = sqliteTable(
+  'health_samples',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    service: text('service').notNull(),
+    status: text('status', { enum: ['operational', 'degraded', 'outage'] }).notNull(),
+    responseMs: real('response_ms').notNull(),
+    at: timestamp('at').notNull(),
+  },
+  (t) => [index('health_samples_service_at_idx').on(t.service, t.at), index('health_samples_at_idx').on(t.at)],
+);

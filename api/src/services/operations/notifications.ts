@@ -1,0 +1,152 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Notification } from 'content-schema/notification';
+import { NOTIFICATIONS_MAX } from 'content-schema/site';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema-operations.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Events } from '../../lib/events.ts';
+
+type Row = typeof notifications.$inferSelect;
+
+export interface NewNotification {
+  type: Notification['type'];
+  title: string;
+  message: string;
+  actionUrl?: string | null;
+  actionText?: string | null;
+}
+
+function toNotification(row: Row): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    timestamp: row.createdAt.toISOString(),
+    read: row.read,
+    actionUrl: row.actionUrl,
+    actionText: row.actionText,
+  };
+}
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** The administrator's notifications: created by real events, stored, newest 20 kept (spec §9). */
+export function createNotificationsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** Stores a notification and drops everything older than the newest 20, in one write batch. */
+  async function create(input: NewNotification): Promise<Notification> {
+    const [[row]] = await db.batch([
+      db
+        .insert(notifications)
+        .values({
+          type: input.type,
+          title: input.title.slice(0, 200),
+          message: input.message.slice(0, 1000),
+          actionUrl: input.actionUrl ?? null,
+          actionText: input.actionText ?? null,
+          createdAt: clock.now(),
+        })
+        .returning(),
+      db.run(
+        sql`DELETE FROM notifications WHERE id NOT IN (SELECT id FROM notifications ORDER BY id DESC LIMIT ${NOTIFICATIONS_MAX})`,
+      ),
+    ]);
+    return toNotification(row!);
+  }
+
+  async function list(): Promise<Notification[]> {
+    const rows = await db.select().from(notifications).orderBy(desc(notifications.id)).limit(NOTIFICATIONS_MAX);
+    return rows.map(toNotification);
+  }
+
+  async function markRead(id: number): Promise<Notification> {
+    const [row] = await db.update(notifications).set({ read: true }).where(eq(notifications.id, id)).returning();
+    if (!row) throw new AppError(404, NOTIFICATION_NOT_FOUND);
+    return toNotification(row);
+  }
+
+  async function markAllRead(): Promise<{ updated: number }> {
+    const res = await db.update(notifications).set({ read: true }).where(eq(notifications.read, false));
+    return { updated: res.rowsAffected };
+  }
+
+  async function remove(id: number): Promise<void> {
+    const res = await db.delete(notifications).where(eq(notifications.id, id));
+    if (res.rowsAffected === 0) throw new AppError(404, NOTIFICATION_NOT_FOUND);
+  }
+
+  /** Turns the events the administrator should hear about into notifications. */
+  function subscribe(events: Events): void {
+    events.on('post_published', async (e) => {
+      if (e.via !== 'schedule') return; // the editor saw it happen
+      await create({
+        type: 'success',
+        title: 'Scheduled Post Published',
+        message: `“${e.title}” is now live.`,
+        actionUrl: `/post/${e.slug}`,
+        actionText: 'View post',
+      });
+    });
+    events.on('schedule_failed', (e) =>
+      create({
+        type: 'error',
+        title: 'Scheduled Publication Failed',
+        message: `“${e.title}” was not published: ${e.error}`,
+        actionUrl: '/admin/scheduler',
+        actionText: 'Open scheduler',
+      }),
+    );
+    events.on('build_failed', (e) =>
+      create({
+        type: 'error',
+        title: 'Site Build Failed',
+        message: `Build #${e.buildId} failed; the last good site stays live. ${e.error.split('\n')[0]!.slice(0, 300)}`,
+        actionUrl: '/admin',
+        actionText: 'View build status',
+      }),
+    );
+    events.on('build_recovered', (e) =>
+      create({
+        type: 'success',
+        title: 'Site Build Recovered',
+        message: `Build #${e.buildId} succeeded after a failure; the site is up to date again.`,
+        actionUrl: '/admin',
+        actionText: 'View build status',
+      }),
+    );
+    events.on('generation_finished', (e) => {
+      const what = e.kind === 'daily' ? 'Daily post' : e.kind === 'deep-dive' ? 'Deep Dive' : 'Content';
+      return create(
+        e.ok
+          ? {
+              type: 'success',
+              title: `${what} Generated`,
+              message: `“${e.title}” was generated and saved as a draft.`,
+              actionUrl: `/admin/edit/${e.postId}`,
+              actionText: 'Review draft',
+            }
+          : {
+              type: 'error',
+              title: 'Generation Failed',
+              message: `${what} generation failed${e.error ? `: ${e.error.slice(0, 300)}` : '.'}`,
+              actionUrl: '/admin/automation',
+              actionText: 'Open automation',
+            },
+      );
+    });
+    events.on('login_lockout', (e) =>
+      create({
+        type: 'warning',
+        title: 'Sign-in Locked',
+        message: `Too many failed sign-ins (${e.key.startsWith('user:') ? 'username' : 'address'} ${e.key.replace(/^(user|ip):/, '')}); locked until ${e.until.toISOString().slice(11, 16)} UTC.`,
+      }),
+    );
+  }
+
+  return { create, list, markRead, markAllRead, remove, subscribe };
+}

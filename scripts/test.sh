@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs every suite: typecheck, unit and API tests (vitest, real libSQL files), browser journeys
+# (Playwright on Debian's Chromium against the production server), and the built-site audits
+# (vnu HTML validation, linkinator). Ends with one line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. scripts/bootstrap.sh || { echo "0 passed, 1 failed"; exit 1; }
+set +e
+
+# System packages the browser tests and the HTML validator need (Debian's; CI runs as root).
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "==> Installing ${missing[*]} from Debian's packages"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+mkdir -p test-results
+rm -f test-results/*.json
+passed=0
+failed=0
+check() { # name, command…: a whole step counted as one test
+  local name="$1"; shift
+  echo "==> $name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name"; fi
+}
+count_json() { # file, node expression over `r` printing "passed failed"
+  node -e "const r=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); $2" "$1" 2>/dev/null || echo "0 1"
+}
+
+check "typecheck" pnpm -s typecheck
+if [ -f eslint.config.js ]; then check "lint" pnpm -s lint; fi
+
+echo "==> unit and API tests (vitest)"
+pnpm exec vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+read -r p f < <(count_json test-results/vitest.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
+passed=$((passed + p)); failed=$((failed + f))
+
+check "admin build" pnpm --filter admin build --logLevel warn
+
+echo "==> browser journeys (Playwright, Debian Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json pnpm exec playwright test --reporter=list,json
+read -r p f < <(count_json test-results/e2e.json '
+  let p = 0, f = 0;
+  const walk = (s) => { for (const spec of s.specs ?? []) for (const t of spec.tests) { const last = t.results.at(-1); (t.status === "expected" || t.status === "flaky" ? p++ : t.status === "skipped" ? 0 : f++); } (s.suites ?? []).forEach(walk); };
+  r.suites.forEach(walk); f += (r.errors ?? []).length; console.log(p, f);')
+passed=$((passed + p)); failed=$((failed + f))
+
+site_dir="$(ls -d data/e2e-*/site/current 2>/dev/null | head -1)"
+if [ -x scripts/audit-site.sh ] && [ -n "$site_dir" ]; then
+  check "built-site audits (vnu, linkinator)" scripts/audit-site.sh "$site_dir"
+fi
+
+echo ""
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

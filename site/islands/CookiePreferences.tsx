@@ -1,0 +1,202 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  CONSENT_STORAGE_KEY,
+  DEFAULT_CONSENT,
+  OPTIONAL_CATEGORIES,
+  acceptAll,
+  describeConsent,
+  readConsent,
+  rejectOptional,
+  saveConsent,
+  type ConsentChoices,
+  type OptionalCategory,
+  type StoredConsent,
+} from '../lib/consent.ts';
+import { SITE_NAME } from 'content-schema/site';
+
+const CATEGORY_TEXT: Record<OptionalCategory, { label: string; description: string }> = {
+  analytics: {
+    label: 'Analytics',
+    description: `Cookies that would count visits across pages or sessions. ${SITE_NAME} sets none today.`,
+  },
+  preferences: {
+    label: 'Preferences',
+    description: `Cookies that would remember display settings between visits. ${SITE_NAME} sets none today.`,
+  },
+  performance: {
+    label: 'Performance',
+    description: `Cookies that would measure loading speed and errors. ${SITE_NAME} sets none today.`,
+  },
+};
+
+/** localStorage, or null where the browser blocks it (some privacy modes throw on access). */
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function formatSavedAt(savedAt: string): string {
+  return new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+}
+
+const primaryButton = 'btn btn-primary';
+const secondaryButton = 'btn btn-outline';
+
+/**
+ * The cookie policy's preference controls: Accept All, Reject Optional, and Manage (per-category switches
+ * with Save Preferences). The choice is kept in this browser's localStorage and read back on every visit.
+ */
+export default function CookiePreferences({ onSaved }: { onSaved?: () => void } = {}) {
+  const id = useId();
+  const [loaded, setLoaded] = useState(false);
+  const [stored, setStored] = useState<StoredConsent | null>(null);
+  const [draft, setDraft] = useState<ConsentChoices>(DEFAULT_CONSENT);
+  const [managing, setManaging] = useState(false);
+  const [message, setMessage] = useState('');
+  const announceTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    const storage = browserStorage();
+    const current = storage ? readConsent(storage) : null;
+    setStored(current);
+    setDraft(current ?? DEFAULT_CONSENT);
+    setLoaded(true);
+    // Another tab (or the privacy settings page) may change the choice; follow it.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== CONSENT_STORAGE_KEY) return;
+      const next = storage ? readConsent(storage) : null;
+      setStored(next);
+      setDraft(next ?? DEFAULT_CONSENT);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.clearTimeout(announceTimer.current);
+    };
+  }, []);
+
+  /** Clearing first makes screen readers announce a message even when it repeats the previous one. */
+  function announce(text: string) {
+    setMessage('');
+    window.clearTimeout(announceTimer.current);
+    announceTimer.current = window.setTimeout(() => setMessage(text), 60);
+  }
+
+  function apply(result: StoredConsent | null) {
+    if (result === null) {
+      announce(
+        'Your browser did not allow the choice to be saved (storage may be blocked). Nothing optional is used either way.',
+      );
+      return;
+    }
+    setStored(result);
+    setDraft(result);
+    onSaved?.();
+    announce(`Preferences saved. ${describeConsent(result)}`);
+  }
+
+  function withStorage(action: (storage: Storage) => StoredConsent | null) {
+    const storage = browserStorage();
+    apply(storage ? action(storage) : null);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    withStorage((storage) => saveConsent(storage, draft));
+  }
+
+  const panelId = `${id}-panel`;
+
+  return (
+    <div className="card my-6 p-5">
+      <p className="m-0">
+        <strong>Current choice:</strong>{' '}
+        {loaded ? describeConsent(stored) : 'Reading the choice saved in this browser…'}
+        {loaded && stored?.savedAt ? (
+          <>
+            {' '}
+            Saved on <time dateTime={stored.savedAt}>{formatSavedAt(stored.savedAt)}</time>.
+          </>
+        ) : null}
+      </p>
+
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className={primaryButton} disabled={!loaded} onClick={() => withStorage(acceptAll)}>
+          Accept All
+        </button>
+        <button type="button" className={secondaryButton} disabled={!loaded} onClick={() => withStorage(rejectOptional)}>
+          Reject Optional
+        </button>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={!loaded}
+          aria-expanded={managing}
+          aria-controls={panelId}
+          onClick={() => setManaging((open) => !open)}
+        >
+          Manage
+        </button>
+      </div>
+
+      <form id={panelId} hidden={!managing} onSubmit={onSubmit} className="mt-5">
+        <fieldset className="m-0 border-0 p-0">
+          <legend className="mb-3 font-semibold">Cookie categories</legend>
+          <ul className="m-0 list-none space-y-4 p-0">
+            <li className="flex gap-3">
+              <input
+                type="checkbox"
+                id={`${id}-essential`}
+                checked
+                disabled
+                aria-describedby={`${id}-essential-desc`}
+                className="mt-1 size-5"
+              />
+              <div>
+                <label htmlFor={`${id}-essential`} className="font-semibold">
+                  Essential (always active)
+                </label>
+                <p id={`${id}-essential-desc`} className="m-0 text-sm text-slate-700">
+                  Storage the site needs to work, such as remembering this choice. It cannot be switched off.
+                </p>
+              </div>
+            </li>
+            {OPTIONAL_CATEGORIES.map((category) => (
+              <li key={category} className="flex gap-3">
+                <input
+                  type="checkbox"
+                  id={`${id}-${category}`}
+                  checked={draft[category]}
+                  onChange={(event) => {
+                    const checked = event.currentTarget.checked;
+                    setDraft((current) => ({ ...current, [category]: checked }));
+                  }}
+                  aria-describedby={`${id}-${category}-desc`}
+                  className="mt-1 size-5"
+                />
+                <div>
+                  <label htmlFor={`${id}-${category}`} className="font-semibold">
+                    {CATEGORY_TEXT[category].label}
+                  </label>
+                  <p id={`${id}-${category}-desc`} className="m-0 text-sm text-slate-700">
+                    {CATEGORY_TEXT[category].description}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <button type="submit" className={`${primaryButton} mt-5`}>
+          Save Preferences
+        </button>
+      </form>
+
+      <p role="status" className="mt-4 mb-0 min-h-6 text-sm font-medium text-slate-800">
+        {message}
+      </p>
+    </div>
+  );
+}

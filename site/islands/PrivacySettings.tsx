@@ -1,0 +1,345 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import CookiePreferences from './CookiePreferences.tsx';
+import {
+  CONSENT_STORAGE_KEY,
+  SITE_STORAGE_PREFIX,
+  clearSiteData,
+  listSiteData,
+  type SiteStorageEntry,
+} from '../lib/consent.ts';
+import { SITE_NAME } from 'content-schema/site';
+
+/** The reading list kept by the article page's Save button. */
+const SAVED_STORAGE_KEY = `${SITE_STORAGE_PREFIX}saved`;
+
+const KNOWN_KEYS: Record<string, string> = {
+  [CONSENT_STORAGE_KEY]: 'Your cookie choices',
+  [SAVED_STORAGE_KEY]: 'Your reading list',
+};
+
+interface SavedArticle {
+  slug: string;
+  title: string | null;
+}
+
+interface StorageRow extends SiteStorageEntry {
+  area: 'Local storage' | 'Session storage';
+}
+
+type Area = 'localStorage' | 'sessionStorage';
+
+function browserStorage(area: Area): Storage | null {
+  try {
+    return window[area];
+  } catch {
+    return null;
+  }
+}
+
+/** A slug from one stored entry: either the slug itself or an object carrying one. */
+function toSaved(entry: unknown, fallbackSlug?: string): SavedArticle | null {
+  if (typeof entry === 'string' && entry.trim() !== '') return { slug: entry, title: null };
+  if (typeof entry !== 'object' || entry === null) return null;
+  const record = entry as Record<string, unknown>;
+  const slug = typeof record.slug === 'string' && record.slug !== '' ? record.slug : fallbackSlug;
+  if (!slug) return null;
+  return { slug, title: typeof record.title === 'string' && record.title.trim() !== '' ? record.title : null };
+}
+
+/**
+ * Reads the reading list tolerantly: an array of slugs or of `{ slug, title }` objects, or an object keyed
+ * by slug. Anything else reads as empty rather than breaking the page.
+ */
+function readSaved(storage: Storage | null): SavedArticle[] {
+  if (!storage) return [];
+  let parsed: unknown;
+  try {
+    const raw = storage.getItem(SAVED_STORAGE_KEY);
+    if (raw === null) return [];
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const entries: SavedArticle[] = [];
+  if (Array.isArray(parsed)) {
+    for (const entry of parsed) {
+      const saved = toSaved(entry);
+      if (saved) entries.push(saved);
+    }
+  } else if (typeof parsed === 'object' && parsed !== null) {
+    for (const [slug, entry] of Object.entries(parsed)) {
+      const saved = toSaved(entry, slug) ?? { slug, title: null };
+      entries.push(saved);
+    }
+  }
+  const seen = new Set<string>();
+  return entries.filter((entry) => !seen.has(entry.slug) && seen.add(entry.slug));
+}
+
+/** Writes the list back in the shape it was found in, without the removed slug. */
+function removeSaved(storage: Storage, slug: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(SAVED_STORAGE_KEY) ?? '[]');
+    let next: unknown;
+    if (Array.isArray(parsed)) {
+      next = parsed.filter((entry) => toSaved(entry)?.slug !== slug);
+    } else if (typeof parsed === 'object' && parsed !== null) {
+      next = Object.fromEntries(Object.entries(parsed).filter(([key, entry]) => (toSaved(entry, key)?.slug ?? key) !== slug));
+    } else {
+      next = [];
+    }
+    storage.setItem(SAVED_STORAGE_KEY, JSON.stringify(next));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readRows(): StorageRow[] {
+  const local = browserStorage('localStorage');
+  const session = browserStorage('sessionStorage');
+  return [
+    ...(local ? listSiteData(local).map((entry) => ({ ...entry, area: 'Local storage' as const })) : []),
+    ...(session ? listSiteData(session).map((entry) => ({ ...entry, area: 'Session storage' as const })) : []),
+  ];
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+const secondaryButton = 'btn btn-outline';
+const dangerButton = 'btn bg-red-800 text-white hover:bg-red-900';
+
+/**
+ * The privacy settings page: the cookie choices, the reading list, a table of everything the site keeps in
+ * this browser, and a two-step "clear all site data on this device" action.
+ */
+export default function PrivacySettings() {
+  const id = useId();
+  const [loaded, setLoaded] = useState(false);
+  const [saved, setSaved] = useState<SavedArticle[]>([]);
+  const [rows, setRows] = useState<StorageRow[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const [message, setMessage] = useState('');
+  const announceTimer = useRef<number | undefined>(undefined);
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  const refresh = useCallback(() => {
+    setSaved(readSaved(browserStorage('localStorage')));
+    setRows(readRows());
+  }, []);
+
+  useEffect(() => {
+    refresh();
+    setLoaded(true);
+    // Saving in another tab, or changing cookie choices above, changes what is stored.
+    const onStorage = () => refresh();
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.clearTimeout(announceTimer.current);
+    };
+  }, [refresh]);
+
+  // Move focus into the confirmation when it opens and back to the button when it closes.
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (wasConfirming.current) clearButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  /** Clearing first makes screen readers announce a message even when it repeats the previous one. */
+  function announce(text: string) {
+    setMessage('');
+    window.clearTimeout(announceTimer.current);
+    announceTimer.current = window.setTimeout(() => setMessage(text), 60);
+  }
+
+  function onRemove(article: SavedArticle) {
+    const storage = browserStorage('localStorage');
+    const ok = storage !== null && removeSaved(storage, article.slug);
+    refresh();
+    announce(
+      ok
+        ? `Removed “${article.title ?? article.slug}” from your reading list.`
+        : 'Your browser did not allow the reading list to be changed.',
+    );
+  }
+
+  function onClearReadingList() {
+    const storage = browserStorage('localStorage');
+    let ok = storage !== null;
+    try {
+      storage?.removeItem(SAVED_STORAGE_KEY);
+    } catch {
+      ok = false;
+    }
+    refresh();
+    announce(ok ? 'Your reading list is now empty.' : 'Your browser did not allow the reading list to be cleared.');
+  }
+
+  function onClearAll() {
+    const local = browserStorage('localStorage');
+    const session = browserStorage('sessionStorage');
+    const before = readRows().length;
+    const removed = (local ? clearSiteData(local) : 0) + (session ? clearSiteData(session) : 0);
+    setConfirming(false);
+    refresh();
+    // Remount the cookie controls so they show the cleared state.
+    setGeneration((value) => value + 1);
+    announce(
+      removed === before
+        ? `Cleared ${plural(removed, 'item', 'items')}. ${SITE_NAME} now keeps nothing in this browser.`
+        : `Cleared ${removed} of ${before} items; your browser refused to remove the rest.`,
+    );
+  }
+
+  function onCancel() {
+    setConfirming(false);
+  }
+
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby={`${id}-consent`}>
+        <h2 id={`${id}-consent`}>
+          Cookie choices
+        </h2>
+        <p>
+          Accept or reject the optional categories, or choose them one by one. The same controls appear on the{' '}
+          <a href="/cookies">
+            cookie policy
+          </a>
+          .
+        </p>
+        <CookiePreferences key={generation} onSaved={refresh} />
+      </section>
+
+      <section aria-labelledby={`${id}-reading`}>
+        <h2 id={`${id}-reading`}>
+          Your reading list
+        </h2>
+        {!loaded ? (
+          <p>Reading your saved articles from this browser…</p>
+        ) : saved.length === 0 ? (
+          <p>Your reading list is empty. Choose Save on any article to keep it here for later.</p>
+        ) : (
+          <>
+            <p>
+              {plural(saved.length, 'article is', 'articles are')} saved in this browser. The list never leaves your
+              device.
+            </p>
+            <ul className="my-4 list-none space-y-3 p-0">
+              {saved.map((article) => (
+                <li key={article.slug} className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-300 p-3">
+                  <a href={`/post/${encodeURIComponent(article.slug)}`}>
+                    {article.title ?? article.slug}
+                  </a>
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    aria-label={`Remove “${article.title ?? article.slug}” from your reading list`}
+                    onClick={() => onRemove(article)}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className={secondaryButton} onClick={onClearReadingList}>
+              Clear reading list
+            </button>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-stored`}>
+        <h2 id={`${id}-stored`}>
+          Everything {SITE_NAME} keeps in this browser
+        </h2>
+        {!loaded ? (
+          <p>Checking this browser’s storage…</p>
+        ) : rows.length === 0 ? (
+          <p>Nothing. {SITE_NAME} currently keeps no data in this browser.</p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`${id}-table-caption`}>
+            <table className="table w-full">
+              <caption id={`${id}-table-caption`}>
+                Items stored by {SITE_NAME} on this device ({plural(rows.length, 'item', 'items')})
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">What it holds</th>
+                  <th scope="col">Kept in</th>
+                  <th scope="col">Size</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.area}-${row.key}`}>
+                    <th scope="row" className="font-mono font-normal">
+                      {row.key}
+                    </th>
+                    <td>{KNOWN_KEYS[row.key] ?? `A ${SITE_NAME} setting`}</td>
+                    <td>{row.area}</td>
+                    <td>{plural(row.size, 'character', 'characters')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-clear`}>
+        <h2 id={`${id}-clear`}>
+          Clear all site data on this device
+        </h2>
+        <p>
+          This removes your cookie choices, your reading list and anything else {SITE_NAME} has stored in this browser.
+          It cannot be undone, and it does not affect other devices or other websites.
+        </p>
+        {confirming ? (
+          <div
+            role="group"
+            aria-labelledby={`${id}-confirm-text`}
+            className="rounded-md border border-red-800 bg-red-50 p-4"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') onCancel();
+            }}
+          >
+            <p id={`${id}-confirm-text`} className="mt-0 font-semibold">
+              Remove everything {SITE_NAME} keeps in this browser?
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <button ref={confirmButton} type="button" className={dangerButton} onClick={onClearAll}>
+                Yes, clear all site data
+              </button>
+              <button type="button" className={secondaryButton} onClick={onCancel}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button
+            ref={clearButton}
+            type="button"
+            className={dangerButton}
+            disabled={!loaded}
+            onClick={() => setConfirming(true)}
+          >
+            Clear all site data on this device
+          </button>
+        )}
+      </section>
+
+      <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
+        {message}
+      </p>
+    </div>
+  );
+}
