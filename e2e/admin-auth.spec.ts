@@ -1,5 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, login } from './fixtures.ts';
+
+/** The toast region (Radix announces each toast a second time in a hidden status element). */
+function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}
 
 test.describe('admin login', () => {
   test('shows the spec’s messages for missing fields and for wrong credentials', async ({ page }) => {
@@ -88,7 +93,7 @@ test('a session expiring mid-edit loses nothing: log in again and the content is
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
 
   await page.getByRole('button', { name: 'Create Post' }).click();
-  await expect(page.getByText('Post created successfully')).toBeVisible();
+  await expect(toasts(page).getByText('Post created successfully', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
   // Saved: the draft is gone, so a new post starts empty.

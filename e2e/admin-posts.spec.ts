@@ -2,6 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { login } from './fixtures.ts';
 
+/** The toast region (Radix announces each toast a second time in a hidden status element). */
+function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
 interface CreatedPost {
   id: number;
   slug: string;
@@ -57,7 +62,7 @@ test('creating a post in the editor saves a draft that is listed under Drafts', 
   await page.getByLabel('Read Time (minutes)').fill('7');
   await page.getByRole('button', { name: 'Create Post' }).click();
 
-  await expect(page.getByText('Post created successfully')).toBeVisible();
+  await expect(toasts(page).getByText('Post created successfully', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Drafts' }).click();
   const draft = card(page, title);
   await expect(draft).toBeVisible();
@@ -83,7 +88,7 @@ test('editing a post saves the changes', async ({ page }) => {
   await page.getByLabel('Title', { exact: true }).fill(renamed);
   await page.getByLabel('Focus Keyword').fill('journey');
   await page.getByRole('button', { name: 'Update Post' }).click();
-  await expect(page.getByText('Post updated successfully')).toBeVisible();
+  await expect(toasts(page).getByText('Post updated successfully', { exact: true })).toBeVisible();
   await expect(card(page, renamed)).toBeVisible();
 
   const saved = await (await page.request.get(`/api/posts/${post.id}`)).json();
@@ -95,7 +100,7 @@ test('publishing puts the article on the public site and unpublishing takes it d
   await page.reload();
   const postCard = card(page, post.title);
   await postCard.getByRole('button', { name: `Publish ${post.title}` }).click();
-  await expect(page.getByText('Post updated successfully')).toBeVisible();
+  await expect(toasts(page).getByText('Post updated successfully', { exact: true })).toBeVisible();
   await expect(postCard.getByText('Published', { exact: true })).toBeVisible();
   await expect(postCard.getByRole('link', { name: `View ${post.title} on the site` })).toHaveAttribute('href', `/post/${post.slug}`);
 
@@ -121,7 +126,7 @@ test('deleting asks for confirmation, then removes the post with a toast', async
 
   await card(page, post.title).getByRole('button', { name: `Delete ${post.title}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Post deleted successfully')).toBeVisible();
+  await expect(toasts(page).getByText('Post deleted successfully', { exact: true })).toBeVisible();
   await expect(card(page, post.title)).toHaveCount(0);
   expect((await page.request.get(`/api/posts/${post.id}`)).status()).toBe(404);
 });

@@ -91,6 +91,9 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  // Only for clients that ask (browsers); the JSON of a long list shrinks about tenfold.
+  app.use('*', compress());
+
   app.use(
     '/api/*',
     bodyLimit({
@@ -112,7 +115,6 @@ export function createApp(deps: AppDeps) {
     throw new AppError(404, 'Not found');
   });
 
-  app.use('*', compress());
   app.route('/', staticRoutes({ siteDir: deps.builder.liveDir, adminDir: deps.env.ADMIN_DIST }));
 
   return { app, ctx };

@@ -41,7 +41,8 @@ export interface Viewer {
 }
 
 interface CachedList {
-  body: string;
+  /** Encoded once: the hot path writes these bytes as they are. */
+  body: Uint8Array;
   total: number;
   at: number;
 }
@@ -78,7 +79,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
     return undefined;
   }
 
-  /** A list answer as a JSON string plus the total, newest first. */
+  /** A list answer as encoded JSON plus the total, newest first. */
   async function listJson(query: PostListQuery, viewer: Viewer): Promise<CachedList> {
     const key = JSON.stringify([viewer.isAdmin, query.category, query.search, query.published, query.limit, query.offset, query.fields]);
     const now = Date.now();
@@ -115,7 +116,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
       if (summary) return { ...post, content: undefined };
       return post;
     });
-    const entry = { body: JSON.stringify(list), total: count?.n ?? 0, at: now };
+    const entry = { body: Buffer.from(JSON.stringify(list)), total: count?.n ?? 0, at: now };
     if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
     listCache.set(key, entry);
     return entry;

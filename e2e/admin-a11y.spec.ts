@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './fixtures.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the login screen has no axe violations', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expectNoViolations(page);
+  // With the error shown too.
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).not.toBeEmpty();
+  await expectNoViolations(page);
+});
+
+test('every dashboard tab has no axe violations', async ({ page }) => {
+  await login(page);
+  for (const tab of ['Overview', 'Automation', 'Analytics', 'Performance', 'Scheduler', 'Templates', 'Workflows', 'SEO']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page.getByRole('tabpanel').locator('[aria-busy="true"], [role="status"]:has(.animate-spin)')).toHaveCount(0);
+    await expectNoViolations(page);
+  }
+});
+
+test('the editor has no axe violations, with errors and in preview', async ({ page }) => {
+  await login(page);
+  await page.getByRole('link', { name: 'Create Post' }).click();
+  await expect(page.getByLabel('Content')).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Title is required')).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByLabel('Content').fill('## A heading\n\nSome **bold** text and a [link](https://example.com).');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('article', { name: 'Preview' })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('the dashboard works from the keyboard: tabs by arrow keys, visible focus', async ({ page }) => {
+  await login(page);
+  await page.getByRole('tab', { name: 'Overview' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Automation' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Automation' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/admin\/automation$/);
+  const outline = await page.getByRole('tab', { name: 'Automation' }).evaluate((el) => getComputedStyle(el).boxShadow);
+  expect(outline).not.toBe('none');
+});
