@@ -21,10 +21,21 @@ test('the login screen has no axe violations', async ({ page }) => {
 
 test('every dashboard tab has no axe violations', async ({ page }) => {
   await login(page);
-  for (const tab of ['Overview', 'Automation', 'Analytics', 'Performance', 'Scheduler', 'Templates', 'Workflows', 'SEO']) {
+  for (const tab of [
+    'Overview',
+    'Automation',
+    'Analytics',
+    'Performance',
+    'Scheduler',
+    'Templates',
+    'Workflows',
+    'SEO',
+  ]) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
-    await expect(page.getByRole('tabpanel').locator('[aria-busy="true"], [role="status"]:has(.animate-spin)')).toHaveCount(0);
+    await expect(
+      page.getByRole('tabpanel').locator('[aria-busy="true"], [role="status"]:has(.animate-spin)'),
+    ).toHaveCount(0);
     await expectNoViolations(page);
   }
 });

@@ -32,7 +32,16 @@ test.describe('admin login', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByText(`Signed in as ${ADMIN.username}`)).toBeVisible();
-    for (const tab of ['Overview', 'Automation', 'Analytics', 'Performance', 'Scheduler', 'Templates', 'Workflows', 'SEO']) {
+    for (const tab of [
+      'Overview',
+      'Automation',
+      'Analytics',
+      'Performance',
+      'Scheduler',
+      'Templates',
+      'Workflows',
+      'SEO',
+    ]) {
       await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
     }
 
@@ -52,16 +61,31 @@ test.describe('admin login', () => {
     expect(await status.json()).toEqual({ authenticated: false, admin: null });
   });
 
-  test('unfinished tabs say so honestly', async ({ page }) => {
+  test('every tab renders its panel at its own address', async ({ page }) => {
     await login(page);
-    for (const tab of ['Automation', 'Performance', 'Workflows']) {
+    for (const tab of [
+      'Automation',
+      'Analytics',
+      'Performance',
+      'Scheduler',
+      'Templates',
+      'Workflows',
+      'SEO',
+      'Overview',
+    ]) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
-      await expect(page.getByRole('tabpanel')).toHaveText('This panel is not available yet.');
+      await expect(page.getByRole('tabpanel', { name: tab })).not.toBeEmpty();
+      await expect(page).toHaveURL(tab === 'Overview' ? /\/admin$/ : new RegExp(`/admin/${tab.toLowerCase()}$`));
     }
+    await page.goto('/admin/no-such-tab');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   });
 });
 
-test('a session expiring mid-edit loses nothing: log in again and the content is still there', async ({ page, context }) => {
+test('a session expiring mid-edit loses nothing: log in again and the content is still there', async ({
+  page,
+  context,
+}) => {
   await login(page);
   await page.getByRole('link', { name: 'Create Post' }).click();
   const title = `Session expiry ${Date.now()}`;

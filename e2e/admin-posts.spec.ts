@@ -47,7 +47,14 @@ test('creating a post in the editor saves a draft that is listed under Drafts', 
   // Spec §5 messages first.
   await page.getByLabel('Read Time (minutes)').fill('0');
   await page.getByRole('button', { name: 'Create Post' }).click();
-  for (const message of ['Title is required', 'Excerpt is required', 'Content is required', 'Category is required', 'Author name is required', 'Read time must be at least 1 minute']) {
+  for (const message of [
+    'Title is required',
+    'Excerpt is required',
+    'Content is required',
+    'Category is required',
+    'Author name is required',
+    'Read time must be at least 1 minute',
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
 
@@ -70,7 +77,11 @@ test('creating a post in the editor saves a draft that is listed under Drafts', 
   await expect(draft.getByText('Startup Radar')).toBeVisible();
   await expect(draft.getByText('7 min read')).toBeVisible();
   // Tags were split, trimmed, emptied and de-duplicated; a card shows at most three.
-  await expect(draft.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['AI', 'Startups', 'Nordics']);
+  await expect(draft.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+    'AI',
+    'Startups',
+    'Nordics',
+  ]);
 
   await page.getByRole('button', { name: 'Published' }).click();
   await expect(card(page, title)).toHaveCount(0);
@@ -79,7 +90,9 @@ test('creating a post in the editor saves a draft that is listed under Drafts', 
 test('editing a post saves the changes', async ({ page }) => {
   const post = await createDraft(page, `Before edit ${Date.now()}`);
   await page.reload();
-  await card(page, post.title).getByRole('link', { name: `Edit ${post.title}` }).click();
+  await card(page, post.title)
+    .getByRole('link', { name: `Edit ${post.title}` })
+    .click();
   await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(post.title);
   await expect(page.getByLabel('Tags')).toHaveValue('one, two, three, four');
@@ -102,11 +115,16 @@ test('publishing puts the article on the public site and unpublishing takes it d
   await postCard.getByRole('button', { name: `Publish ${post.title}` }).click();
   await expect(toasts(page).getByText('Post updated successfully', { exact: true })).toBeVisible();
   await expect(postCard.getByText('Published', { exact: true })).toBeVisible();
-  await expect(postCard.getByRole('link', { name: `View ${post.title} on the site` })).toHaveAttribute('href', `/post/${post.slug}`);
+  await expect(postCard.getByRole('link', { name: `View ${post.title} on the site` })).toHaveAttribute(
+    'href',
+    `/post/${post.slug}`,
+  );
 
   await expect
     .poll(async () => (await page.request.get(`/post/${post.slug}`)).status(), { timeout: 30_000, intervals: [250] })
     .toBe(200);
+  // The header follows the rebuild it triggered.
+  await expect(page.getByText('Public site up to date')).toBeVisible({ timeout: 30_000 });
 
   await postCard.getByRole('button', { name: `Unpublish ${post.title}` }).click();
   await expect(postCard.getByText('Draft', { exact: true })).toBeVisible();
@@ -118,13 +136,17 @@ test('publishing puts the article on the public site and unpublishing takes it d
 test('deleting asks for confirmation, then removes the post with a toast', async ({ page }) => {
   const post = await createDraft(page, `Delete journey ${Date.now()}`);
   await page.reload();
-  await card(page, post.title).getByRole('button', { name: `Delete ${post.title}` }).click();
+  await card(page, post.title)
+    .getByRole('button', { name: `Delete ${post.title}` })
+    .click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(post.title);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(card(page, post.title)).toBeVisible();
 
-  await card(page, post.title).getByRole('button', { name: `Delete ${post.title}` }).click();
+  await card(page, post.title)
+    .getByRole('button', { name: `Delete ${post.title}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toasts(page).getByText('Post deleted successfully', { exact: true })).toBeVisible();
   await expect(card(page, post.title)).toHaveCount(0);

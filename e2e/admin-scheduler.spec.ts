@@ -37,7 +37,9 @@ test.beforeEach(async ({ page }) => {
   await login(page);
 });
 
-test('scheduling 09:00 America/New_York on a chosen date stores that instant; cancel shows Schedule Canceled', async ({ page }) => {
+test('scheduling 09:00 America/New_York on a chosen date stores that instant; cancel shows Schedule Canceled', async ({
+  page,
+}) => {
   const draft = await createDraft(page, `Scheduled ${Date.now()}`);
   await page.goto('/admin/scheduler');
 
@@ -48,12 +50,12 @@ test('scheduling 09:00 America/New_York on a chosen date stores that instant; ca
   const now = new Date();
   const chosen = new Date(now.getFullYear(), now.getMonth() + 1, 15);
   const monthName = chosen.toLocaleString('en-US', { month: 'long' });
-  await page.getByRole('button', { name: 'Pick a date' }).click();
+  await page.getByRole('button', { name: 'Publication date Pick a date' }).click();
   await page.getByRole('button', { name: 'Go to the Next Month' }).click();
   await page.getByRole('button', { name: new RegExp(`${monthName} 15th, ${chosen.getFullYear()}`) }).click();
   await expect(page.getByLabel('Publication date')).toContainText(`${monthName} 15, ${chosen.getFullYear()}`);
 
-  await page.getByLabel('Time').fill('09:00');
+  await page.getByLabel('Time', { exact: true }).fill('09:00');
   await expect(page.getByLabel('Timezone')).toHaveText('Europe/Stockholm');
   await page.getByLabel('Timezone').click();
   await page.getByRole('option', { name: 'America/New_York' }).click();
@@ -62,10 +64,12 @@ test('scheduling 09:00 America/New_York on a chosen date stores that instant; ca
   await expect(toasts(page).getByText('Post Scheduled', { exact: true })).toBeVisible();
   await expect(toasts(page).getByText('Your post has been scheduled for publication.')).toBeVisible();
   // The form resets.
-  await expect(page.getByRole('button', { name: 'Pick a date' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publication date Pick a date' })).toBeVisible();
 
   const ymd = `${chosen.getFullYear()}-${String(chosen.getMonth() + 1).padStart(2, '0')}-15`;
-  const expected = new Date(`${ymd}T09:00:00${zoneOffset('America/New_York', chosen.getFullYear(), chosen.getMonth() + 1, 15)}`);
+  const expected = new Date(
+    `${ymd}T09:00:00${zoneOffset('America/New_York', chosen.getFullYear(), chosen.getMonth() + 1, 15)}`,
+  );
   const rows: { postId: number; publishDate: string; timezone: string; status: string }[] = await (
     await page.request.get('/api/scheduled-posts')
   ).json();

@@ -8,7 +8,10 @@ function tenWordSentences(withKeywordOnce: string): string {
   return [first, ...Array.from({ length: 9 }, () => filler)].join(' ');
 }
 
-async function fill(page: Page, values: { title: string; meta: string; keyword: string; slug: string; content: string }) {
+async function fill(
+  page: Page,
+  values: { title: string; meta: string; keyword: string; slug: string; content: string },
+) {
   await page.getByLabel('SEO Title').fill(values.title);
   await page.getByLabel('Meta Description').fill(values.meta);
   await page.getByLabel('Focus Keyword').fill(values.keyword);
@@ -42,7 +45,13 @@ test('a worked example that meets every rule scores 100', async ({ page }) => {
   expect(title.length).toBeGreaterThanOrEqual(50);
   expect(meta.length).toBeGreaterThanOrEqual(140);
   expect(meta.length).toBeLessThanOrEqual(160);
-  await fill(page, { title, meta, keyword: 'Nordic AI', slug: 'nordic-ai-startups', content: tenWordSentences('Nordic AI') });
+  await fill(page, {
+    title,
+    meta,
+    keyword: 'Nordic AI',
+    slug: 'nordic-ai-startups',
+    content: tenWordSentences('Nordic AI'),
+  });
 
   // 20 (keyword in title) + 15 (in meta) + 20 (density 2%) + 15 (title length) + 15 (meta length) + 15 (readability 100)
   await expect(page.getByTestId('seo-score')).toHaveText('100/100');
@@ -55,9 +64,16 @@ test('a worked example that meets every rule scores 100', async ({ page }) => {
 });
 
 test('a weaker example scores 50 with the spec’s recommendations', async ({ page }) => {
-  const meta = 'A practical look at Nordic AI adoption across regulated industries, from banking and insurance to healthcare and energy.'; // 121
+  const meta =
+    'A practical look at Nordic AI adoption across regulated industries, from banking and insurance to healthcare and energy.'; // 121
   expect(meta.length).toBeGreaterThanOrEqual(120);
-  await fill(page, { title: 'Green hydrogen in Europe', meta, keyword: 'Nordic AI', slug: 'green-hydrogen', content: tenWordSentences('Nordic AI') });
+  await fill(page, {
+    title: 'Green hydrogen in Europe',
+    meta,
+    keyword: 'Nordic AI',
+    slug: 'green-hydrogen',
+    content: tenWordSentences('Nordic AI'),
+  });
 
   // 0 (not in title) + 15 (in meta) + 20 (density 2%) + 0 (title short) + 0 (meta under 140) + 15 (readability) = 50
   await expect(page.getByTestId('seo-score')).toHaveText('50/100');
@@ -82,4 +98,28 @@ test('long sentences lower readability and warn', async ({ page }) => {
   });
   await expect(page.getByText('48/100', { exact: true })).toBeVisible();
   await expect(page.getByText('Consider shorter sentences for better readability')).toBeVisible();
+});
+
+test('loads a post’s fields, analyses them and saves the SEO fields on the post', async ({ page }) => {
+  const posts: { id: number; title: string; slug: string }[] = await (
+    await page.request.get('/api/posts?published=true&fields=summary')
+  ).json();
+  const post = posts[0]!;
+  await page.getByLabel('Load from post').click();
+  await page.getByRole('option', { name: post.title }).click();
+  await expect(page.getByLabel('URL Slug')).toHaveValue(post.slug);
+  await expect(page.getByLabel('Content', { exact: true })).not.toHaveValue('');
+
+  const keyword = `kw${Date.now()}`;
+  await page.getByLabel('Focus Keyword').fill(keyword);
+  await page.getByRole('button', { name: 'Analyze SEO' }).click();
+  // Whatever the post says, a made-up keyword is in neither the title nor the body.
+  await expect(page.getByText('Include focus keyword in title')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save to post' }).click();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Post updated successfully', { exact: true }),
+  ).toBeVisible();
+  const saved = await (await page.request.get(`/api/posts/${post.id}`)).json();
+  expect(saved.focusKeyword).toBe(keyword);
 });

@@ -61,16 +61,24 @@ test('templates: validation, create, edit, use and delete', async ({ page }) => 
   await expect(toasts(page).getByText('Template Applied', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/create$/);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('[Topic]: the weekly brief');
-  await expect(page.getByLabel('Content')).toHaveValue(content);
+  // The form trims what it stores.
+  await expect(page.getByLabel('Content')).toHaveValue(content.trim());
   await expect(page.getByLabel('Tags')).toHaveValue('Brief, Weekly');
   await expect(page.getByLabel('Read Time (minutes)')).toHaveValue('4');
   await expect(page.getByLabel('Category')).toHaveText('Analysis Drop');
 
-  await page.getByRole('button', { name: 'Discard changes' }).or(page.getByRole('link', { name: 'Back to Dashboard' })).first().click();
+  await page
+    .getByRole('button', { name: 'Discard changes' })
+    .or(page.getByRole('link', { name: 'Back to Dashboard' }))
+    .first()
+    .click();
   await page.goto('/admin/templates');
   await expect(page.getByRole('article', { name: renamed })).toContainText('Used 1 times');
 
-  await page.getByRole('article', { name: renamed }).getByRole('button', { name: `Delete ${renamed}` }).click();
+  await page
+    .getByRole('article', { name: renamed })
+    .getByRole('button', { name: `Delete ${renamed}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toasts(page).getByText('Template Deleted', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: renamed })).toHaveCount(0);

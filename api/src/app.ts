@@ -9,6 +9,13 @@ import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { Events } from './lib/events.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { notificationsRoutes } from './routes/notifications.ts';
+import { performanceRoutes } from './routes/performance.ts';
+import { statusRoutes } from './routes/status.ts';
+import { viewsRoutes } from './routes/views.ts';
+import { workflowsRoutes } from './routes/workflows.ts';
+import { createOperations, type Operations } from './services/operations/create-operations.ts';
+import { automationRoutes } from './routes/automation.ts';
 import { authRoutes, setSessionCookie } from './routes/auth.ts';
 import { buildRoutes } from './routes/build.ts';
 import { postsRoutes } from './routes/posts.ts';
@@ -19,6 +26,7 @@ import { createPostsService, type PostsService } from './services/posts.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import { SESSION_COOKIE, validateSession, type SessionUser } from './services/sessions.ts';
 import { createTemplatesService } from './services/templates.ts';
+import { createAutomationService, type AutomationService } from './services/automation/automation.ts';
 import { SECURITY_HEADERS, staticRoutes } from './static.ts';
 
 export interface AppDeps {
@@ -34,6 +42,9 @@ export interface AppContext extends AppDeps {
   posts: PostsService;
   scheduler: Scheduler;
   templates: ReturnType<typeof createTemplatesService>;
+  automation: AutomationService;
+  /** Workflows, notifications, reader analytics, health. */
+  operations: Operations;
 }
 
 export type AppEnv = { Variables: { user: SessionUser | null; ctx: AppContext } };
@@ -45,12 +56,22 @@ export function createApp(deps: AppDeps) {
   const rebuild = (req: Parameters<Builder['request']>[0]) => {
     deps.builder.request(req).catch((err: unknown) => console.error('[builder] request failed:', err instanceof Error ? err.message : err));
   };
-  const posts = createPostsService({ db: deps.db, clock: deps.clock, rebuild });
+  const posts = createPostsService({ db: deps.db, clock: deps.clock, rebuild, events: deps.events });
   const ctx: AppContext = {
     ...deps,
     posts,
     scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts, rebuild }),
     templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
+    automation: createAutomationService({ db: deps.db, env: deps.env, clock: deps.clock, events: deps.events, posts }),
+    operations: createOperations({
+      ...deps,
+      posts,
+      // The API's own health: one request through the whole middleware stack.
+      probeApi: async () => {
+        const res = await app.request(`${deps.env.SITE_URL}/api/health`);
+        if (!res.ok) throw new Error(`health answered ${res.status}`);
+      },
+    }),
   };
   const allowedOrigins = new Set([new URL(deps.env.SITE_URL).origin]);
 
@@ -111,6 +132,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/build', buildRoutes());
   app.route('/api/templates', templatesRoutes());
   app.route('/api/analytics', analyticsRoutes());
+  app.route('/api/automation', automationRoutes());
+  app.route('/api/workflows', workflowsRoutes());
+  app.route('/api/notifications', notificationsRoutes());
+  app.route('/api/views', viewsRoutes());
+  app.route('/api/performance', performanceRoutes());
+  app.route('/api/status', statusRoutes());
   app.all('/api/*', () => {
     throw new AppError(404, 'Not found');
   });

@@ -18,6 +18,12 @@ const EnvSchema = z.object({
   ADMIN_DIST: z.string().default('./admin/dist'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   BACKUP_DIR: z.string().optional(),
+  /** Comma-separated webhook URLs the workflow action social_share POSTs to; none → the step is skipped. */
+  SOCIAL_WEBHOOK_URLS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.url())),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),

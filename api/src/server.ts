@@ -34,6 +34,11 @@ async function main(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((r) => server.once('listening', () => r()));
   const stopScheduler = ctx.scheduler.start();
+  const topicsSeeded = await ctx.automation.topics.seedIfEmpty();
+  if (topicsSeeded) console.log(`Seeded ${topicsSeeded} automation topics.`);
+  const stopAutomation = ctx.automation.start();
+  // Workflow schedule ticks, the once-a-second view flush and health sampling.
+  const stopOperations = await ctx.operations.start();
 
   const url = env.SITE_URL;
   const firstBuild = target === 'embedded' && !builder.liveDir();
@@ -56,7 +61,9 @@ async function main(): Promise<void> {
 
   const shutdown = () => {
     stopScheduler();
-    server.close(() => process.exit(0));
+    stopAutomation();
+    // Flush counted views before exiting; a crash instead loses at most the last second of them.
+    void stopOperations().finally(() => server.close(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on('SIGINT', shutdown);

@@ -3,6 +3,7 @@ import { LogOut, Plus } from 'lucide-react';
 import { useAuthStatus } from '../api/auth/get-auth-status.ts';
 import { useLogout } from '../api/auth/logout.ts';
 import { Button } from '../components/ui/button.tsx';
+import { BuildStatus } from '../features/build/build-status.tsx';
 import { slots } from './slots.tsx';
 
 /** Dashboard header (spec §2): admin name, Logout, the notification bell slot and Create Post. */
@@ -18,6 +19,7 @@ export function DashboardHeader() {
           <p className="text-sm text-muted-foreground">
             Signed in as <span className="font-medium text-foreground">{data?.admin ?? 'admin'}</span>
           </p>
+          <BuildStatus />
         </div>
         <div className="flex items-center gap-2">
           <NotificationBell />

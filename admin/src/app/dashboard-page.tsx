@@ -8,9 +8,15 @@ import { slots } from './slots.tsx';
 import { PanelLoading } from '../components/panel-loading.tsx';
 
 // Every tab but the default one loads on demand (DESIGN §8 budget for the initial JavaScript).
-const AnalyticsPanel = lazy(() => import('../features/analytics/analytics-panel.tsx').then((m) => ({ default: m.AnalyticsPanel })));
-const SchedulerPanel = lazy(() => import('../features/scheduler/scheduler-panel.tsx').then((m) => ({ default: m.SchedulerPanel })));
-const TemplatesPanel = lazy(() => import('../features/templates/templates-panel.tsx').then((m) => ({ default: m.TemplatesPanel })));
+const AnalyticsPanel = lazy(() =>
+  import('../features/analytics/analytics-panel.tsx').then((m) => ({ default: m.AnalyticsPanel })),
+);
+const SchedulerPanel = lazy(() =>
+  import('../features/scheduler/scheduler-panel.tsx').then((m) => ({ default: m.SchedulerPanel })),
+);
+const TemplatesPanel = lazy(() =>
+  import('../features/templates/templates-panel.tsx').then((m) => ({ default: m.TemplatesPanel })),
+);
 const SeoPanel = lazy(() => import('../features/seo/seo-panel.tsx').then((m) => ({ default: m.SeoPanel })));
 
 const PANELS: Record<DashboardTab, ComponentType> = {
@@ -32,10 +38,13 @@ export function DashboardPage({ tab }: { tab: DashboardTab }) {
     <div className="min-h-screen">
       <DashboardHeader />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <Tabs value={tab} onValueChange={(value) => {
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
             const next = DASHBOARD_TABS.find((t) => t.value === value);
             if (next) void navigate(tabPath(next.value));
-          }}>
+          }}
+        >
           <TabsList aria-label="Dashboard sections">
             {DASHBOARD_TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>

@@ -5,6 +5,7 @@ import { LoginRoute } from '../features/auth/login-route.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { DASHBOARD_TABS, type DashboardTab } from './dashboard-tabs.ts';
 import { NotFound } from '../components/not-found.tsx';
+import { RouteError } from '../components/route-error.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { slots } from './slots.tsx';
 
@@ -20,7 +21,7 @@ function LazyEditor() {
 }
 
 function DashboardTabRoute() {
-  const { tab } = useParams();
+  const { tab = 'overview' } = useParams();
   const known = DASHBOARD_TABS.find((t) => t.value === tab);
   return known ? <DashboardPage tab={known.value satisfies DashboardTab} /> : <NotFound />;
 }
@@ -28,14 +29,15 @@ function DashboardTabRoute() {
 /** Routes under /admin: the dashboard (one path per tab), the editor, and the login screen. */
 export const router = createBrowserRouter(
   [
-    { path: 'login', element: <LoginRoute /> },
+    { path: 'login', element: <LoginRoute />, errorElement: <RouteError /> },
     {
       element: <AuthGate />,
+      errorElement: <RouteError />,
       children: [
-        { index: true, element: <DashboardPage tab="overview" /> },
         { path: 'create', element: <LazyEditor /> },
         { path: 'edit/:id', element: <LazyEditor /> },
-        { path: ':tab', element: <DashboardTabRoute /> },
+        // One route for every tab (overview at /admin), so switching tabs keeps the page (and keyboard focus) mounted.
+        { path: ':tab?', element: <DashboardTabRoute /> },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -9,9 +9,9 @@
  *   notifications → src/features/notifications   (dashboard header, beside Logout)
  *   ai-writers    → src/features/ai-writers      (post editor tab "AI Expert Writers")
  */
-import type { ComponentType } from 'react';
-import { UnavailablePanel } from '../components/unavailable-panel.tsx';
+import { lazy, type ComponentType } from 'react';
 import type { AiWritersSlotProps } from '../lib/editor-prefill.ts';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 
 export interface Slots {
   AutomationTab: ComponentType;
@@ -22,14 +22,25 @@ export interface Slots {
   AiWritersTab: ComponentType<AiWritersSlotProps>;
 }
 
-function NoNotificationBell() {
-  return null;
-}
+const AutomationTab = lazy(() =>
+  import('../features/automation/automation-tab.tsx').then((m) => ({ default: m.AutomationTab })),
+);
+const AiWritersTab = lazy(() =>
+  import('../features/ai-writers/ai-writers-tab.tsx').then((m) => ({ default: m.AiWritersTab })),
+);
+
+const PerformanceTab = lazy(() =>
+  import('../features/performance/performance-tab.tsx').then((m) => ({ default: m.PerformanceTab })),
+);
+const WorkflowsTab = lazy(() =>
+  import('../features/workflows/workflows-tab.tsx').then((m) => ({ default: m.WorkflowsTab })),
+);
 
 export const slots: Slots = {
-  AutomationTab: UnavailablePanel,
-  PerformanceTab: UnavailablePanel,
-  WorkflowsTab: UnavailablePanel,
-  NotificationBell: NoNotificationBell,
-  AiWritersTab: UnavailablePanel,
+  AutomationTab,
+  PerformanceTab,
+  WorkflowsTab,
+  // Not lazy: the header renders it outside any Suspense boundary, and it is small.
+  NotificationBell,
+  AiWritersTab,
 };

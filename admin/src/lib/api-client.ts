@@ -56,7 +56,9 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   const response = await fetch(`/api${path}`, {
     method,
     credentials: 'same-origin',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: hasBody
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   });
@@ -65,7 +67,10 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     throw new ApiError(response.status, response.statusText, parseErrorBody(text), text);
   }
   if (!schema) return undefined;
-  return schema.parse(await response.json());
+  const parsed = schema.safeParse(await response.json());
+  // A contract drift between admin and API: say where, keep zod's detail for the console.
+  if (!parsed.success) throw new Error(`Unexpected answer from /api${path}`, { cause: parsed.error });
+  return parsed.data;
 }
 
 function parseErrorBody(text: string): ApiErrorBody | string | null {

@@ -5,6 +5,7 @@ import { slugify } from 'content-schema/text';
 import type { Db } from '../db/client.ts';
 import { posts, scheduledPosts, slugRedirects } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Events } from '../lib/events.ts';
 import { AppError } from '../lib/errors.ts';
 import type { RebuildRequest } from './rebuild.ts';
 
@@ -64,8 +65,8 @@ export interface CreateOptions {
  * Posts: the rules readers and the editor depend on. Anonymous viewers only ever see published posts;
  * any change readers can see requests a rebuild; lists are served from a small cache cleared on every write.
  */
-export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: RebuildRequest) => void }) {
-  const { db, clock, rebuild } = deps;
+export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: RebuildRequest) => void; events?: Events }) {
+  const { db, clock, rebuild, events } = deps;
   const listCache = new Map<string, CachedList>();
 
   function invalidate(): void {
@@ -194,7 +195,10 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
       .returning();
     const [row] = options.alongside ? (await db.batch([insert, ...options.alongside(slug)]))[0] : await insert;
     invalidate();
-    if (row!.published) rebuild({ reason: `Published “${row!.title}”`, changes: [change(row!)] });
+    if (row!.published) {
+      rebuild({ reason: `Published “${row!.title}”`, changes: [change(row!)] });
+      events?.emit('post_published', { postId: row!.id, slug: row!.slug, title: row!.title, via: 'editor' });
+    }
     return toPost(row!);
   }
 
@@ -238,6 +242,8 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
           ? `Unpublished “${row.title}”`
           : `Edited “${row.title}”`;
       rebuild({ reason, changes: [change(before, row)] });
+      if (publishing) events?.emit('post_published', { postId: row.id, slug: row.slug, title: row.title, via: 'editor' });
+      else if (before.published && !row.published) events?.emit('post_unpublished', { postId: row.id, slug: row.slug, title: row.title });
     }
     return toPost(row);
   }

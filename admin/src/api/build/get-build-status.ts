@@ -6,8 +6,10 @@ export function getBuildStatus(signal?: AbortSignal): Promise<BuildStatus> {
   return apiRequest('/build/status', { schema: BuildStatusSchema, signal });
 }
 
+export const buildStatusQueryKey = ['build', 'status'] as const;
+
 export const buildStatusQueryOptions = queryOptions({
-  queryKey: ['build', 'status'],
+  queryKey: buildStatusQueryKey,
   queryFn: ({ signal }) => getBuildStatus(signal),
 });
 
@@ -17,7 +19,9 @@ export function useBuildStatus() {
     ...buildStatusQueryOptions,
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && (data.pending || data.current?.state === 'queued' || data.current?.state === 'running') ? 2000 : false;
+      return data && (data.pending || data.current?.state === 'queued' || data.current?.state === 'running')
+        ? 2000
+        : false;
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostSchema, type Post, type PostInput } from 'content-schema/post';
 import { apiRequest } from '../../lib/api-client.ts';
 import { postsQueryKey } from './get-posts.ts';
+import { buildStatusQueryKey } from '../build/get-build-status.ts';
 import { postQueryKey } from './get-post.ts';
 
 export function createPost(input: PostInput): Promise<Post> {
@@ -20,6 +21,7 @@ export function useCreatePost() {
       queryClient.setQueryData(postQueryKey(post.id), post);
       await queryClient.invalidateQueries({ queryKey: postsQueryKey, refetchType: 'none' });
       await queryClient.invalidateQueries({ queryKey: ['analytics'], refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: buildStatusQueryKey });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { postsQueryKey } from './get-posts.ts';
+import { buildStatusQueryKey } from '../build/get-build-status.ts';
 
 export function deletePost(id: number): Promise<void> {
   return apiRequest(`/posts/${id}`, { method: 'DELETE' });
@@ -19,6 +20,7 @@ export function useDeletePost() {
       await queryClient.invalidateQueries({ queryKey: [...postsQueryKey, 'list'] });
       await queryClient.invalidateQueries({ queryKey: ['scheduled-posts'] });
       await queryClient.invalidateQueries({ queryKey: ['analytics'], refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: buildStatusQueryKey });
     },
   });
 }

@@ -12,7 +12,10 @@ export function useCreateTemplate() {
   return useMutation({
     mutationFn: createTemplate,
     meta: {
-      successToast: { title: 'Template Created', description: 'Your new content template has been created successfully.' },
+      successToast: {
+        title: 'Template Created',
+        description: 'Your new content template has been created successfully.',
+      },
       errorToast: { title: 'Failed to create template', variant: 'destructive' },
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesQueryKey }),

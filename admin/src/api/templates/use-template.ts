@@ -17,6 +17,8 @@ export function useApplyTemplate() {
       errorToast: { title: 'Failed to apply template', variant: 'destructive' },
     },
     onSuccess: (template) =>
-      queryClient.setQueryData<Template[]>(templatesQueryKey, (list) => list?.map((t) => (t.id === template.id ? template : t))),
+      queryClient.setQueryData<Template[]>(templatesQueryKey, (list) =>
+        list?.map((t) => (t.id === template.id ? template : t)),
+      ),
   });
 }

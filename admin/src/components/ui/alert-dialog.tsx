@@ -12,7 +12,14 @@ export interface ConfirmDialogProps {
 }
 
 /** A destructive confirmation (Cancel is focused first, so Enter never destroys by accident). */
-export default function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export default function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
@@ -25,7 +32,9 @@ export default function ConfirmDialog({ open, onOpenChange, title, description, 
             </AlertDialogPrimitive.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>
+              Cancel
+            </AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action className={buttonVariants({ variant: 'destructive' })} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialogPrimitive.Action>

@@ -18,7 +18,9 @@ interface FieldProps {
 export function Field({ id, label, error, hint, className, children }: FieldProps) {
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </Label>
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
@@ -35,7 +37,10 @@ export function Field({ id, label, error, hint, className, children }: FieldProp
 }
 
 /** The `aria-describedby` value matching a `Field`'s hint and error. */
-export function describedBy(id: string, { hint = false, error }: { hint?: boolean; error?: string | undefined }): string | undefined {
+export function describedBy(
+  id: string,
+  { hint = false, error }: { hint?: boolean; error?: string | undefined },
+): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }

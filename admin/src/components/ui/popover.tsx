@@ -5,13 +5,21 @@ import { cn } from '../../lib/cn.ts';
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 
-export function PopoverContent({ className, align = 'start', sideOffset = 4, ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
+export function PopoverContent({
+  className,
+  align = 'start',
+  sideOffset = 4,
+  ...props
+}: ComponentProps<typeof PopoverPrimitive.Content>) {
   return (
     <PopoverPrimitive.Portal>
       <PopoverPrimitive.Content
         align={align}
         sideOffset={sideOffset}
-        className={cn('z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md outline-none', className)}
+        className={cn(
+          'z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md outline-none',
+          className,
+        )}
         {...props}
       />
     </PopoverPrimitive.Portal>

@@ -41,13 +41,22 @@ export function AnalyticsPanel() {
           <StatCard title="Total Posts" icon={<BookOpen className="size-4 text-muted-foreground" aria-hidden="true" />}>
             <p className="text-3xl font-bold">{data.totalPosts}</p>
           </StatCard>
-          <StatCard title="Total Read Time" icon={<Clock className="size-4 text-muted-foreground" aria-hidden="true" />}>
+          <StatCard
+            title="Total Read Time"
+            icon={<Clock className="size-4 text-muted-foreground" aria-hidden="true" />}
+          >
             <p className="text-3xl font-bold">{data.totalReadTime} min</p>
           </StatCard>
-          <StatCard title="Average Read Time" icon={<BarChart3 className="size-4 text-muted-foreground" aria-hidden="true" />}>
+          <StatCard
+            title="Average Read Time"
+            icon={<BarChart3 className="size-4 text-muted-foreground" aria-hidden="true" />}
+          >
             <p className="text-3xl font-bold">{Math.round(data.averageReadTime * 10) / 10} min</p>
           </StatCard>
-          <StatCard title="Top Categories & Tags" icon={<Tags className="size-4 text-muted-foreground" aria-hidden="true" />}>
+          <StatCard
+            title="Top Categories & Tags"
+            icon={<Tags className="size-4 text-muted-foreground" aria-hidden="true" />}
+          >
             {data.topCategories.length === 0 && data.topTags.length === 0 ? (
               <p className="text-sm text-muted-foreground">No posts yet.</p>
             ) : (

@@ -42,7 +42,12 @@ export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => v
           <CardDescription>Sign in to manage Northwire.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-describedby={error ? 'login-error' : undefined}>
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="grid gap-4"
+            aria-describedby={error ? 'login-error' : undefined}
+          >
             <div className="grid gap-2">
               <Label htmlFor="login-username">Username</Label>
               <Input

@@ -56,7 +56,11 @@ function toggleInline({ value, start, end }: TextSelection, marker: string, plac
   const m = marker.length;
   const selected = value.slice(start, end);
   // The selection includes its markers: unwrap inside.
-  if (selected.length >= 2 * m + 1 && markerAt(selected, 0, marker) && markerAt(selected, selected.length - m, marker)) {
+  if (
+    selected.length >= 2 * m + 1 &&
+    markerAt(selected, 0, marker) &&
+    markerAt(selected, selected.length - m, marker)
+  ) {
     const inner = selected.slice(m, selected.length - m);
     return { value: replaceRange(value, start, end, inner), start, end: start + inner.length };
   }
@@ -70,7 +74,11 @@ function toggleInline({ value, start, end }: TextSelection, marker: string, plac
   const core = selected.trim();
   if (core === '') {
     const text = `${marker}${placeholder}${marker}`;
-    return { value: replaceRange(value, start, end, selected + text), start: end + m, end: end + m + placeholder.length };
+    return {
+      value: replaceRange(value, start, end, selected + text),
+      start: end + m,
+      end: end + m + placeholder.length,
+    };
   }
   const innerStart = start + lead;
   const innerEnd = end - trail;
@@ -88,7 +96,11 @@ function insertLink({ value, start, end }: TextSelection, bang: '' | '!'): TextS
   if (URL_LIKE.test(selected)) {
     const inserted = `${bang}[${textPlaceholder}](${selected})`;
     const textStart = start + bang.length + 1;
-    return { value: replaceRange(value, start, end, inserted), start: textStart, end: textStart + textPlaceholder.length };
+    return {
+      value: replaceRange(value, start, end, inserted),
+      start: textStart,
+      end: textStart + textPlaceholder.length,
+    };
   }
   const text = selected.replace(/\s+/g, ' ') || textPlaceholder;
   const inserted = `${bang}[${text}](url)`;

@@ -15,7 +15,14 @@ interface MarkdownPreviewProps {
  * The post as readers will see it, rendered by the same sanitising renderer as the public site.
  * Loaded on demand: the renderer (unified, remark, rehype) is the editor's heaviest dependency.
  */
-export default function MarkdownPreview({ title, excerpt, content, category, authorName, readTime }: MarkdownPreviewProps) {
+export default function MarkdownPreview({
+  title,
+  excerpt,
+  content,
+  category,
+  authorName,
+  readTime,
+}: MarkdownPreviewProps) {
   // renderMarkdown sanitises with the site's allow-list, so its HTML is safe to insert.
   const html = useMemo(() => renderMarkdown(content), [content]);
   const style = category ? categoryStyle(category) : null;
@@ -23,7 +30,10 @@ export default function MarkdownPreview({ title, excerpt, content, category, aut
     <article aria-label="Preview" className="rounded-lg border bg-background p-6 sm:p-10">
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
         {category && style ? (
-          <span className="rounded-full px-2.5 py-0.5 text-xs font-semibold" style={{ background: style.background, color: style.foreground }}>
+          <span
+            className="rounded-full px-2.5 py-0.5 text-xs font-semibold"
+            style={{ background: style.background, color: style.foreground }}
+          >
             {category}
           </span>
         ) : null}

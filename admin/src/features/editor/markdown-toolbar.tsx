@@ -17,9 +17,19 @@ export const TOOLBAR_ACTIONS: { command: MarkdownCommand; label: string; icon: L
 export const SHORTCUTS: Record<string, MarkdownCommand> = { b: 'bold', i: 'italic', e: 'code', k: 'link' };
 
 /** Formatting buttons acting on the content textarea's selection; arrow keys move between them. */
-export function MarkdownToolbar({ onCommand, controls }: { onCommand: (command: MarkdownCommand) => void; controls: string }) {
+export function MarkdownToolbar({
+  onCommand,
+  controls,
+}: {
+  onCommand: (command: MarkdownCommand) => void;
+  controls: string;
+}) {
   return (
-    <Toolbar.Root aria-label="Formatting" aria-controls={controls} className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-input bg-muted p-1">
+    <Toolbar.Root
+      aria-label="Formatting"
+      aria-controls={controls}
+      className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-input bg-muted p-1"
+    >
       {TOOLBAR_ACTIONS.map(({ command, label, icon: Icon, shortcut }) => (
         <Tooltip key={command} content={shortcut ? `${label} (${shortcut})` : label}>
           <Toolbar.Button

@@ -57,7 +57,11 @@ function initialValues(post: Post | null, prefill: EditorPrefill | null): Initia
   if (prefill && !post) return { values: valuesFromPrefill(prefill, base), restoredAt: null, prefilled: true };
   const stored = useDraftStore.getState().drafts[draftKey(post?.id ?? null)];
   if (stored) {
-    return { values: { ...base, ...StoredDraftValuesSchema.parse(stored.values) }, restoredAt: stored.savedAt, prefilled: false };
+    return {
+      values: { ...base, ...StoredDraftValuesSchema.parse(stored.values) },
+      restoredAt: stored.savedAt,
+      prefilled: false,
+    };
   }
   return { values: base, restoredAt: null, prefilled: false };
 }
@@ -65,7 +69,13 @@ function initialValues(post: Post | null, prefill: EditorPrefill | null): Initia
 const restoredFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The post editor's manual part (spec §2 Post editor), with the AI Expert Writers tab as a slot. */
-export function PostEditor({ post, aiWriters: AiWriters }: { post: Post | null; aiWriters: ComponentType<AiWritersSlotProps> }) {
+export function PostEditor({
+  post,
+  aiWriters: AiWriters,
+}: {
+  post: Post | null;
+  aiWriters: ComponentType<AiWritersSlotProps>;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const key = draftKey(post?.id ?? null);
@@ -209,7 +219,10 @@ export function PostEditor({ post, aiWriters: AiWriters }: { post: Post | null; 
 
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {restoredAt ? (
-          <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning/40 bg-background p-3 text-sm">
+          <div
+            role="status"
+            className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning/40 bg-background p-3 text-sm"
+          >
             <span className="inline-flex items-center gap-2">
               <History className="size-4" aria-hidden="true" />
               Restored your unsaved changes from {restoredFormat.format(new Date(restoredAt))}.
@@ -232,7 +245,12 @@ export function PostEditor({ post, aiWriters: AiWriters }: { post: Post | null; 
           </TabsContent>
           {/* The form stays mounted on the AI tab so nothing typed is lost when switching. */}
           <TabsContent value="manual" forceMount hidden={tab !== 'manual'}>
-            <form id="post-form" onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <form
+              id="post-form"
+              onSubmit={onSubmit}
+              noValidate
+              className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+            >
               <div className="grid content-start gap-6">
                 {preview ? (
                   <Suspense fallback={<PanelLoading label="Loading preview..." />}>
@@ -364,7 +382,13 @@ export function PostEditor({ post, aiWriters: AiWriters }: { post: Post | null; 
                         control={control}
                         name="published"
                         render={({ field }) => (
-                          <Switch id="post-published" checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+                          <Switch
+                            id="post-published"
+                            checked={field.value}
+                            onCheckedChange={field.onChange}
+                            onBlur={field.onBlur}
+                            ref={field.ref}
+                          />
                         )}
                       />
                     </div>
@@ -387,7 +411,10 @@ export function PostEditor({ post, aiWriters: AiWriters }: { post: Post | null; 
                       <Input
                         id="post-seo-title"
                         aria-invalid={errors.seoTitle ? true : undefined}
-                        aria-describedby={describedBy('post-seo-title', { hint: true, error: errors.seoTitle?.message })}
+                        aria-describedby={describedBy('post-seo-title', {
+                          hint: true,
+                          error: errors.seoTitle?.message,
+                        })}
                         {...register('seoTitle')}
                       />
                     </Field>
@@ -401,14 +428,22 @@ export function PostEditor({ post, aiWriters: AiWriters }: { post: Post | null; 
                         id="post-meta-description"
                         rows={3}
                         aria-invalid={errors.metaDescription ? true : undefined}
-                        aria-describedby={describedBy('post-meta-description', { hint: true, error: errors.metaDescription?.message })}
+                        aria-describedby={describedBy('post-meta-description', {
+                          hint: true,
+                          error: errors.metaDescription?.message,
+                        })}
                         {...register('metaDescription')}
                       />
                     </Field>
                     <Field id="post-focus-keyword" label="Focus Keyword" error={errors.focusKeyword?.message}>
                       <Input id="post-focus-keyword" {...register('focusKeyword')} />
                     </Field>
-                    <Field id="post-slug" label="URL Slug" hint="Leave empty to derive it from the title." error={errors.slug?.message}>
+                    <Field
+                      id="post-slug"
+                      label="URL Slug"
+                      hint="Leave empty to derive it from the title."
+                      error={errors.slug?.message}
+                    >
                       <Input
                         id="post-slug"
                         spellCheck={false}
@@ -429,7 +464,11 @@ export function PostEditor({ post, aiWriters: AiWriters }: { post: Post | null; 
 }
 
 /** The preview of the form's current values. */
-function PreviewOfForm({ control }: { control: ReturnType<typeof useForm<EditorValues, unknown, PostForm>>['control'] }) {
+function PreviewOfForm({
+  control,
+}: {
+  control: ReturnType<typeof useForm<EditorValues, unknown, PostForm>>['control'];
+}) {
   const [title = '', excerpt = '', content = '', category, authorName = '', readTime = 0] = useWatch({
     control,
     name: ['title', 'excerpt', 'content', 'category', 'authorName', 'readTime'],

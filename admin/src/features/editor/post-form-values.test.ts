@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PostFormSchema, PostInputSchema, type Post } from 'content-schema/post';
-import { StoredDraftValuesSchema, emptyValues, toPostInput, valuesFromPost, valuesFromPrefill } from './post-form-values.ts';
+import {
+  StoredDraftValuesSchema,
+  emptyValues,
+  toPostInput,
+  valuesFromPost,
+  valuesFromPrefill,
+} from './post-form-values.ts';
 
 const post: Post = {
   id: 7,
@@ -58,8 +64,19 @@ describe('editor values', () => {
   });
 
   it('take a template over the defaults', () => {
-    const values = valuesFromPrefill({ title: '[Topic] explained', tags: ['a', 'b'], readTime: 8, category: 'Deep Dive' });
-    expect(values).toMatchObject({ title: '[Topic] explained', tags: 'a, b', readTime: 8, category: 'Deep Dive', excerpt: '' });
+    const values = valuesFromPrefill({
+      title: '[Topic] explained',
+      tags: ['a', 'b'],
+      readTime: 8,
+      category: 'Deep Dive',
+    });
+    expect(values).toMatchObject({
+      title: '[Topic] explained',
+      tags: 'a, b',
+      readTime: 8,
+      category: 'Deep Dive',
+      excerpt: '',
+    });
   });
 });
 
@@ -70,7 +87,13 @@ describe('toPostInput', () => {
 
   it('sends empty optional SEO fields as null and trims the rest; authorId defaults to 1', () => {
     const input = toPostInput(PostFormSchema.parse(valid));
-    expect(input).toMatchObject({ seoTitle: null, metaDescription: null, focusKeyword: 'nordic ai', slug: null, authorId: 1 });
+    expect(input).toMatchObject({
+      seoTitle: null,
+      metaDescription: null,
+      focusKeyword: 'nordic ai',
+      slug: null,
+      authorId: 1,
+    });
   });
 
   it('keeps an existing post’s author id', () => {

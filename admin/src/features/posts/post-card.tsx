@@ -67,7 +67,12 @@ export function PostCard({ post, onTogglePublished, onDelete, toggling }: PostCa
         {post.published ? (
           <Tooltip content="View on site">
             <Button asChild variant="ghost" size="icon">
-              <a href={publicPostUrl(post.slug)} target="_blank" rel="noopener" aria-label={`View ${post.title} on the site`}>
+              <a
+                href={publicPostUrl(post.slug)}
+                target="_blank"
+                rel="noopener"
+                aria-label={`View ${post.title} on the site (opens in a new tab)`}
+              >
                 <Eye aria-hidden="true" />
               </a>
             </Button>
@@ -80,12 +85,24 @@ export function PostCard({ post, onTogglePublished, onDelete, toggling }: PostCa
             </Link>
           </Button>
         </Tooltip>
-        <Button variant="outline" size="sm" disabled={toggling} onClick={() => onTogglePublished(post)} aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={toggling}
+          onClick={() => onTogglePublished(post)}
+          aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}
+        >
           {post.published ? <EyeOff aria-hidden="true" /> : <Send aria-hidden="true" />}
           {post.published ? 'Unpublish' : 'Publish'}
         </Button>
         <Tooltip content="Delete">
-          <Button variant="ghost" size="icon" className="ml-auto text-destructive hover:text-destructive" onClick={() => onDelete(post)} aria-label={`Delete ${post.title}`}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="ml-auto text-destructive hover:text-destructive"
+            onClick={() => onDelete(post)}
+            aria-label={`Delete ${post.title}`}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </Tooltip>

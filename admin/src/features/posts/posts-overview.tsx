@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { FileText, Plus } from 'lucide-react';
+import { FileText, Loader2, Plus } from 'lucide-react';
 import type { PostSummary } from 'content-schema/post';
-import { usePosts, type PublishedFilter } from '../../api/posts/get-posts.ts';
+import { usePostPages, type PublishedFilter } from '../../api/posts/get-posts.ts';
 import { useTogglePublished } from '../../api/posts/update-post.ts';
 import { useDeletePost } from '../../api/posts/delete-post.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,7 +20,8 @@ const FILTERS: { value: PublishedFilter; label: string }[] = [
 /** The Overview tab: filter buttons, post cards with their actions, and the empty state. */
 export function PostsOverview() {
   const [filter, setFilter] = useState<PublishedFilter>('all');
-  const posts = usePosts(filter);
+  const posts = usePostPages(filter);
+  const list = useMemo(() => posts.data?.pages.flat() ?? [], [posts.data]);
   const toggle = useTogglePublished();
   const remove = useDeletePost();
   const [pendingDelete, setPendingDelete] = useState<PostSummary | null>(null);
@@ -63,7 +64,7 @@ export function PostsOverview() {
               Try again
             </Button>
           </div>
-        ) : posts.data.length === 0 ? (
+        ) : list.length === 0 ? (
           <div className="flex flex-col items-center rounded-lg border bg-background p-10 text-center">
             <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="mt-3 text-lg font-medium">No posts found</p>
@@ -76,7 +77,7 @@ export function PostsOverview() {
           </div>
         ) : (
           <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {posts.data.map((post) => (
+            {list.map((post) => (
               <PostCard
                 key={post.id}
                 post={post}
@@ -87,6 +88,14 @@ export function PostsOverview() {
             ))}
           </div>
         )}
+        {posts.hasNextPage ? (
+          <div className="mt-6 flex justify-center">
+            <Button variant="outline" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+              {posts.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              Show more
+            </Button>
+          </div>
+        ) : null}
       </div>
 
       <ConfirmDialog
@@ -95,11 +104,7 @@ export function PostsOverview() {
           if (!open) setPendingDelete(null);
         }}
         title="Delete this post?"
-        description={
-          <>
-            “{pendingDelete?.title}” will be permanently deleted. This cannot be undone.
-          </>
-        }
+        description={<>“{pendingDelete?.title}” will be permanently deleted. This cannot be undone.</>}
         confirmLabel="Delete"
         onConfirm={() => {
           if (pendingDelete) remove.mutate(pendingDelete.id);

@@ -36,6 +36,9 @@ describe('scheduledInstant (the time the server will store)', () => {
   });
 
   it('reports a time skipped by the spring DST change as nonexistent', () => {
-    expect(scheduledInstant(new Date(2026, 2, 29), '02:30', 'Europe/Stockholm')).toEqual({ ok: false, reason: 'nonexistent' });
+    expect(scheduledInstant(new Date(2026, 2, 29), '02:30', 'Europe/Stockholm')).toEqual({
+      ok: false,
+      reason: 'nonexistent',
+    });
   });
 });

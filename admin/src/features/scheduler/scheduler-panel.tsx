@@ -26,9 +26,19 @@ const Calendar = lazy(() => import('./calendar.tsx'));
 
 type ScheduleValues = z.input<typeof ScheduleFormSchema>;
 
-const DEFAULTS: DefaultValues<ScheduleValues> = { postId: undefined, publishDate: undefined, publishTime: '09:00', timezone: DEFAULT_TIMEZONE };
+const DEFAULTS: DefaultValues<ScheduleValues> = {
+  postId: undefined,
+  publishDate: undefined,
+  publishTime: '09:00',
+  timezone: DEFAULT_TIMEZONE,
+};
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
 const localFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function startOfToday(): Date {
@@ -76,7 +86,8 @@ function ScheduleForm() {
   }, [drafts.data, scheduled.data]);
 
   const [publishDate, publishTime, timezone] = useWatch({ control, name: ['publishDate', 'publishTime', 'timezone'] });
-  const instant = publishDate && publishTime ? scheduledInstant(publishDate, publishTime, timezone ?? DEFAULT_TIMEZONE) : null;
+  const instant =
+    publishDate && publishTime ? scheduledInstant(publishDate, publishTime, timezone ?? DEFAULT_TIMEZONE) : null;
 
   const onSubmit = handleSubmit(
     (form) => {
@@ -105,7 +116,10 @@ function ScheduleForm() {
               control={control}
               name="postId"
               render={({ field }) => (
-                <Select value={field.value === undefined ? '' : String(field.value)} onValueChange={(v) => field.onChange(Number(v))}>
+                <Select
+                  value={field.value === undefined ? '' : String(field.value)}
+                  onValueChange={(v) => field.onChange(Number(v))}
+                >
                   <SelectTrigger
                     id="schedule-post"
                     ref={field.ref}
@@ -117,7 +131,9 @@ function ScheduleForm() {
                   </SelectTrigger>
                   <SelectContent>
                     {choosable.length === 0 ? (
-                      <p className="px-2 py-1.5 text-sm text-muted-foreground">{drafts.isPending ? 'Loading drafts...' : 'No drafts to schedule'}</p>
+                      <p className="px-2 py-1.5 text-sm text-muted-foreground">
+                        {drafts.isPending ? 'Loading drafts...' : 'No drafts to schedule'}
+                      </p>
                     ) : (
                       choosable.map((d) => (
                         <SelectItem key={d.id} value={String(d.id)}>
@@ -146,9 +162,13 @@ function ScheduleForm() {
                         className="w-full justify-start font-normal data-[empty=true]:text-muted-foreground"
                         data-empty={!field.value}
                         aria-invalid={errors.publishDate ? true : undefined}
+                        // Announce the label and the chosen date (or the placeholder) together.
+                        aria-labelledby="schedule-date-label schedule-date-value"
                       >
                         <CalendarDays aria-hidden="true" />
-                        {field.value ? dayFormat.format(field.value) : 'Pick a date'}
+                        <span id="schedule-date-value">
+                          {field.value ? dayFormat.format(field.value) : 'Pick a date'}
+                        </span>
                       </Button>
                     </PopoverTrigger>
                     <PopoverContent className="w-auto p-2">
@@ -245,7 +265,8 @@ function ScheduledPostsList() {
                 <div className="min-w-0">
                   <p className="truncate font-medium">{row.postTitle}</p>
                   <p className="text-sm text-muted-foreground">
-                    <time dateTime={row.publishDate}>{formatInZone(row.publishDate, row.timezone)}</time> · {row.timezone}
+                    <time dateTime={row.publishDate}>{formatInZone(row.publishDate, row.timezone)}</time> ·{' '}
+                    {row.timezone}
                   </p>
                   {row.error ? <p className="text-sm text-destructive">{row.error}</p> : null}
                 </div>

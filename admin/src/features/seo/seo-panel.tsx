@@ -39,7 +39,10 @@ function valuesFromPost(post: Post): SeoPanelValues {
   };
 }
 
-const RECOMMENDATION_STYLE: Record<SeoRecommendation['type'], { className: string; icon: typeof CheckCircle2; label: string }> = {
+const RECOMMENDATION_STYLE: Record<
+  SeoRecommendation['type'],
+  { className: string; icon: typeof CheckCircle2; label: string }
+> = {
   success: { className: 'border-success/30 bg-success/10 text-success', icon: CheckCircle2, label: 'Good' },
   warning: { className: 'border-warning/30 bg-warning/10 text-warning', icon: AlertTriangle, label: 'Warning' },
   error: { className: 'border-destructive/30 bg-destructive/10 text-destructive', icon: AlertCircle, label: 'Error' },
@@ -82,7 +85,12 @@ export function SeoPanel() {
     if (postId === null) return;
     update.mutate({
       id: postId,
-      input: { seoTitle: values.title, metaDescription: values.metaDescription, focusKeyword: values.focusKeyword, slug: values.slug },
+      input: {
+        seoTitle: values.title,
+        metaDescription: values.metaDescription,
+        focusKeyword: values.focusKeyword,
+        slug: values.slug,
+      },
     });
   });
 
@@ -99,8 +107,16 @@ export function SeoPanel() {
           <CardDescription>Check a post’s search appearance before publishing.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <Field id="seo-load" label="Load from post" hint="Fills the fields from a post; you can also type them directly.">
-            <Select value={postId === null ? '' : String(postId)} onValueChange={(v) => void loadPost(Number(v))} disabled={loading}>
+          <Field
+            id="seo-load"
+            label="Load from post"
+            hint="Fills the fields from a post; you can also type them directly."
+          >
+            <Select
+              value={postId === null ? '' : String(postId)}
+              onValueChange={(v) => void loadPost(Number(v))}
+              disabled={loading}
+            >
               <SelectTrigger id="seo-load" aria-describedby="seo-load-hint">
                 <SelectValue placeholder={posts.isPending ? 'Loading posts...' : 'Choose a post'} />
               </SelectTrigger>
@@ -121,7 +137,12 @@ export function SeoPanel() {
               hint={`${title.length}/${TITLE_MAX} · recommended ${SEO_RULES.titleLength.min}-${SEO_RULES.titleLength.max} characters`}
               error={err('title')}
             >
-              <Input id="seo-title" aria-invalid={err('title') ? true : undefined} aria-describedby={describedBy('seo-title', { hint: true, error: err('title') })} {...register('title')} />
+              <Input
+                id="seo-title"
+                aria-invalid={err('title') ? true : undefined}
+                aria-describedby={describedBy('seo-title', { hint: true, error: err('title') })}
+                {...register('title')}
+              />
             </Field>
             <Field
               id="seo-meta-description"
@@ -139,14 +160,35 @@ export function SeoPanel() {
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field id="seo-focus-keyword" label="Focus Keyword" error={err('focusKeyword')}>
-                <Input id="seo-focus-keyword" aria-invalid={err('focusKeyword') ? true : undefined} aria-describedby={describedBy('seo-focus-keyword', { error: err('focusKeyword') })} {...register('focusKeyword')} />
+                <Input
+                  id="seo-focus-keyword"
+                  aria-invalid={err('focusKeyword') ? true : undefined}
+                  aria-describedby={describedBy('seo-focus-keyword', { error: err('focusKeyword') })}
+                  {...register('focusKeyword')}
+                />
               </Field>
               <Field id="seo-slug" label="URL Slug" error={err('slug')}>
-                <Input id="seo-slug" spellCheck={false} aria-invalid={err('slug') ? true : undefined} aria-describedby={describedBy('seo-slug', { error: err('slug') })} {...register('slug')} />
+                <Input
+                  id="seo-slug"
+                  spellCheck={false}
+                  aria-invalid={err('slug') ? true : undefined}
+                  aria-describedby={describedBy('seo-slug', { error: err('slug') })}
+                  {...register('slug')}
+                />
               </Field>
             </div>
-            <Field id="seo-content" label="Content" hint="The body (markdown) used for keyword density and readability.">
-              <Textarea id="seo-content" rows={6} className="font-mono text-sm" aria-describedby="seo-content-hint" {...register('content')} />
+            <Field
+              id="seo-content"
+              label="Content"
+              hint="The body (markdown) used for keyword density and readability."
+            >
+              <Textarea
+                id="seo-content"
+                rows={6}
+                className="font-mono text-sm"
+                aria-describedby="seo-content-hint"
+                {...register('content')}
+              />
             </Field>
             <div className="flex flex-wrap gap-2">
               <Button type="submit">
@@ -155,7 +197,11 @@ export function SeoPanel() {
               </Button>
               {postId !== null ? (
                 <Button variant="outline" onClick={() => void saveToPost()} disabled={update.isPending}>
-                  {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+                  {update.isPending ? (
+                    <Loader2 className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <Save aria-hidden="true" />
+                  )}
                   Save to post
                 </Button>
               ) : null}
@@ -191,7 +237,9 @@ function SeoResultView({ result }: { result: SeoResult }) {
         <dl className="grid grid-cols-2 gap-4">
           <div className="rounded-md border p-3">
             <dt className="text-xs text-muted-foreground">Keyword Density</dt>
-            <dd className={cn('text-2xl font-bold', densityOk ? 'text-success' : 'text-warning')}>{result.keywordDensity}%</dd>
+            <dd className={cn('text-2xl font-bold', densityOk ? 'text-success' : 'text-warning')}>
+              {result.keywordDensity}%
+            </dd>
             <dd className="text-xs text-muted-foreground">
               Optimal: {SEO_RULES.density.min}-{SEO_RULES.density.max}%
             </dd>
@@ -199,7 +247,9 @@ function SeoResultView({ result }: { result: SeoResult }) {
           <div className="rounded-md border p-3">
             <dt className="text-xs text-muted-foreground">Readability</dt>
             <dd className="text-2xl font-bold">{result.readabilityScore}/100</dd>
-            <dd className="text-xs text-muted-foreground">{result.readabilityScore >= SEO_RULES.readability.good ? 'Good' : 'Could be easier'}</dd>
+            <dd className="text-xs text-muted-foreground">
+              {result.readabilityScore >= SEO_RULES.readability.good ? 'Good' : 'Could be easier'}
+            </dd>
           </div>
         </dl>
         <div>
@@ -209,7 +259,11 @@ function SeoResultView({ result }: { result: SeoResult }) {
               const style = RECOMMENDATION_STYLE[r.type];
               const Icon = style.icon;
               return (
-                <li key={r.message} className={cn('flex items-start gap-2 rounded-md border p-2.5 text-sm', style.className)} data-type={r.type}>
+                <li
+                  key={r.message}
+                  className={cn('flex items-start gap-2 rounded-md border p-2.5 text-sm', style.className)}
+                  data-type={r.type}
+                >
                   <Icon className="mt-0.5 size-4 shrink-0" aria-label={style.label} />
                   <span className="text-foreground">{r.message}</span>
                 </li>

@@ -17,7 +17,8 @@ type FormValues = z.input<typeof TemplateFormSchema>;
 
 /** Spec §9: a new template defaults to Analysis Drop and a 5-minute read. */
 function defaultsFor(template: Template | null): DefaultValues<FormValues> {
-  if (!template) return { name: '', category: 'Analysis Drop', title: '', content: '', tags: '', readTime: DEFAULT_READ_TIME };
+  if (!template)
+    return { name: '', category: 'Analysis Drop', title: '', content: '', tags: '', readTime: DEFAULT_READ_TIME };
   return {
     name: template.name,
     category: asTemplateCategory(template.category),
@@ -57,7 +58,12 @@ export function TemplateForm({ template, pending, onSubmit, onCancel }: Template
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="template-name" label="Template Name" error={err('name')}>
-              <Input id="template-name" aria-invalid={err('name') ? true : undefined} aria-describedby={describedBy('template-name', { error: err('name') })} {...register('name')} />
+              <Input
+                id="template-name"
+                aria-invalid={err('name') ? true : undefined}
+                aria-describedby={describedBy('template-name', { error: err('name') })}
+                {...register('name')}
+              />
             </Field>
             <Field id="template-category" label="Category" error={err('category')}>
               <Controller
@@ -65,7 +71,13 @@ export function TemplateForm({ template, pending, onSubmit, onCancel }: Template
                 name="category"
                 render={({ field }) => (
                   <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                    <SelectTrigger id="template-category" ref={field.ref} onBlur={field.onBlur} aria-invalid={err('category') ? true : undefined} aria-describedby={describedBy('template-category', { error: err('category') })}>
+                    <SelectTrigger
+                      id="template-category"
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      aria-invalid={err('category') ? true : undefined}
+                      aria-describedby={describedBy('template-category', { error: err('category') })}
+                    >
                       <SelectValue placeholder="Select a category" />
                     </SelectTrigger>
                     <SelectContent>
@@ -80,18 +92,52 @@ export function TemplateForm({ template, pending, onSubmit, onCancel }: Template
               />
             </Field>
           </div>
-          <Field id="template-title" label="Title Template" hint="Use [placeholders] for the parts to fill in." error={err('title')}>
-            <Input id="template-title" aria-invalid={err('title') ? true : undefined} aria-describedby={describedBy('template-title', { hint: true, error: err('title') })} {...register('title')} />
+          <Field
+            id="template-title"
+            label="Title Template"
+            hint="Use [placeholders] for the parts to fill in."
+            error={err('title')}
+          >
+            <Input
+              id="template-title"
+              aria-invalid={err('title') ? true : undefined}
+              aria-describedby={describedBy('template-title', { hint: true, error: err('title') })}
+              {...register('title')}
+            />
           </Field>
-          <Field id="template-content" label="Content Template" hint="Markdown with [placeholders]." error={err('content')}>
-            <Textarea id="template-content" rows={14} className="font-mono text-sm" aria-invalid={err('content') ? true : undefined} aria-describedby={describedBy('template-content', { hint: true, error: err('content') })} {...register('content')} />
+          <Field
+            id="template-content"
+            label="Content Template"
+            hint="Markdown with [placeholders]."
+            error={err('content')}
+          >
+            <Textarea
+              id="template-content"
+              rows={14}
+              className="font-mono text-sm"
+              aria-invalid={err('content') ? true : undefined}
+              aria-describedby={describedBy('template-content', { hint: true, error: err('content') })}
+              {...register('content')}
+            />
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="template-tags" label="Tags" hint="Separate tags with commas." error={err('tags')}>
-              <Input id="template-tags" aria-describedby={describedBy('template-tags', { hint: true, error: err('tags') })} {...register('tags')} />
+              <Input
+                id="template-tags"
+                aria-describedby={describedBy('template-tags', { hint: true, error: err('tags') })}
+                {...register('tags')}
+              />
             </Field>
             <Field id="template-read-time" label="Read Time (minutes)" error={err('readTime')}>
-              <Input id="template-read-time" type="number" min={1} step={1} aria-invalid={err('readTime') ? true : undefined} aria-describedby={describedBy('template-read-time', { error: err('readTime') })} {...register('readTime', { valueAsNumber: true })} />
+              <Input
+                id="template-read-time"
+                type="number"
+                min={1}
+                step={1}
+                aria-invalid={err('readTime') ? true : undefined}
+                aria-describedby={describedBy('template-read-time', { error: err('readTime') })}
+                {...register('readTime', { valueAsNumber: true })}
+              />
             </Field>
           </div>
           <div className="flex flex-wrap gap-2">

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { TemplateFormSchema, TemplateInputSchema, type Template } from 'content-schema/template';
 import { templateToPrefill, toTemplateInput } from './template-values.ts';
 
-const form = { name: 'Weekly', category: 'Deep Dive' as const, title: '[Topic]', content: '# [Topic]', tags: ' AI ,, EU , AI', readTime: 8 };
+const form = {
+  name: 'Weekly',
+  category: 'Deep Dive' as const,
+  title: '[Topic]',
+  content: '# [Topic]',
+  tags: ' AI ,, EU , AI',
+  readTime: 8,
+};
 
 describe('template values', () => {
   it('split, trim and de-duplicate the comma-separated tags', () => {
@@ -25,7 +32,22 @@ describe('template values', () => {
   });
 
   it('load title, content, category, tags and read time into the editor', () => {
-    const template: Template = { id: 1, name: 'n', category: 'Deep Dive', title: 't', content: 'c', tags: ['x'], readTime: 12, usageCount: 5 };
-    expect(templateToPrefill(template)).toEqual({ title: 't', content: 'c', category: 'Deep Dive', tags: ['x'], readTime: 12 });
+    const template: Template = {
+      id: 1,
+      name: 'n',
+      category: 'Deep Dive',
+      title: 't',
+      content: 'c',
+      tags: ['x'],
+      readTime: 12,
+      usageCount: 5,
+    };
+    expect(templateToPrefill(template)).toEqual({
+      title: 't',
+      content: 'c',
+      category: 'Deep Dive',
+      tags: ['x'],
+      readTime: 12,
+    });
   });
 });

@@ -73,7 +73,9 @@ export function TemplatesPanel() {
             ))}
           </div>
         ) : templates.isError ? (
-          <p className="rounded-lg border bg-background p-8 text-center text-muted-foreground">Could not load templates.</p>
+          <p className="rounded-lg border bg-background p-8 text-center text-muted-foreground">
+            Could not load templates.
+          </p>
         ) : templates.data.length === 0 ? (
           <div className="flex flex-col items-center rounded-lg border bg-background p-10 text-center">
             <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -91,7 +93,10 @@ export function TemplatesPanel() {
                       <h3 id={headingId} className="text-lg font-semibold leading-snug">
                         {template.name}
                       </h3>
-                      <span className="shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold" style={{ background: style.background, color: style.foreground }}>
+                      <span
+                        className="shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold"
+                        style={{ background: style.background, color: style.foreground }}
+                      >
                         {template.category}
                       </span>
                     </div>
@@ -103,7 +108,9 @@ export function TemplatesPanel() {
                       <span>Used {template.usageCount} times</span>
                     </p>
                     <p className="mt-3 text-sm font-medium">{template.title}</p>
-                    <p className="mt-2 whitespace-pre-line break-words text-sm text-muted-foreground">{truncate(template.content, PREVIEW_LENGTH)}</p>
+                    <p className="mt-2 whitespace-pre-line break-words text-sm text-muted-foreground">
+                      {truncate(template.content, PREVIEW_LENGTH)}
+                    </p>
                     {template.tags.length > 0 ? (
                       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
                         {template.tags.map((tag) => (
@@ -120,14 +127,20 @@ export function TemplatesPanel() {
                         aria-label={`Use ${template.name}`}
                         onClick={() =>
                           apply.mutate(template.id, {
-                            onSuccess: (used) => void navigate('/create', { state: prefillState(templateToPrefill(used)) }),
+                            onSuccess: (used) =>
+                              void navigate('/create', { state: prefillState(templateToPrefill(used)) }),
                           })
                         }
                       >
                         <Wand2 aria-hidden="true" />
                         Use
                       </Button>
-                      <Button size="sm" variant="outline" aria-label={`Edit ${template.name}`} onClick={() => setEditing({ mode: 'edit', template })}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Edit ${template.name}`}
+                        onClick={() => setEditing({ mode: 'edit', template })}
+                      >
                         <Pencil aria-hidden="true" />
                         Edit
                       </Button>

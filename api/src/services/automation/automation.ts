@@ -2,7 +2,12 @@ import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AutomationStatus } from 'content-schema/automation';
 import { PostInputSchema, type Post } from 'content-schema/post';
 import type { Db } from '../../db/client.ts';
-import { automationRuns, automationSettings, type GenerationKind } from '../../db/schema-automation.ts';
+import {
+  automationRuns,
+  automationSettings,
+  automationTopics,
+  type GenerationKind,
+} from '../../db/schema-automation.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,6 +15,7 @@ import type { Events } from '../../lib/events.ts';
 import type { PostsService } from '../posts.ts';
 import { generateDraft, personaById, personaFor, PERSONA_NOT_FOUND, type GeneratedDraft } from './generator.ts';
 import { providerFromEnv, type WritingProvider } from './providers.ts';
+import type { Run } from './schemas.ts';
 import { dueSlot, upcomingSlots, type Slot } from './slot-clock.ts';
 import { createTopicQueues } from './topics.ts';
 
@@ -61,7 +67,12 @@ export function createAutomationService(deps: {
     const claimed = await db
       .select({ date: automationRuns.slotDate, kind: automationRuns.kind })
       .from(automationRuns)
-      .where(inArray(automationRuns.slotDate, slots.map((s) => s.date)));
+      .where(
+        inArray(
+          automationRuns.slotDate,
+          slots.map((s) => s.date),
+        ),
+      );
     const taken = new Set(claimed.map((c) => `${c.date}|${c.kind}`));
     return slots.find((s) => !taken.has(`${s.date}|${s.kind}`)) ?? null;
   }
@@ -112,7 +123,12 @@ export function createAutomationService(deps: {
     await db.update(automationRuns).set({ topicId: topic.id }).where(eq(automationRuns.id, runId));
     try {
       const persona = personaFor(topic.category, topic.topic, topic.personaId);
-      const draft = await generateDraft(provider, { topic: topic.topic, category: topic.category, purpose: kind, persona });
+      const draft = await generateDraft(provider, {
+        topic: topic.topic,
+        category: topic.category,
+        purpose: kind,
+        persona,
+      });
       const data = PostInputSchema.parse({
         title: draft.title,
         excerpt: draft.excerpt,
@@ -152,7 +168,9 @@ export function createAutomationService(deps: {
   async function generate(kind: GenerationKind): Promise<Post> {
     const now = clock.now();
     const category =
-      kind === 'deep-dive' ? 'Deep Dive' : (upcomingSlots(now).find((s) => s.kind === 'daily')?.category ?? 'Analysis Drop');
+      kind === 'deep-dive'
+        ? 'Deep Dive'
+        : (upcomingSlots(now).find((s) => s.kind === 'daily')?.category ?? 'Analysis Drop');
     const [run] = await db
       .insert(automationRuns)
       .values({ kind, trigger: 'manual', status: 'running', provider: provider.name, startedAt: now })
@@ -163,9 +181,15 @@ export function createAutomationService(deps: {
   /** The editor's AI Expert Writers tab: a draft in the persona's category, not saved. */
   async function generateForEditor(input: { personaId: string; topic: string }): Promise<GeneratedDraft> {
     const persona = personaById(input.personaId);
-    if (!persona) throw new AppError(400, PERSONA_NOT_FOUND, { issues: [{ path: 'personaId', message: PERSONA_NOT_FOUND }] });
+    if (!persona)
+      throw new AppError(400, PERSONA_NOT_FOUND, { issues: [{ path: 'personaId', message: PERSONA_NOT_FOUND }] });
     try {
-      const draft = await generateDraft(provider, { topic: input.topic, category: persona.category, purpose: 'editor', persona });
+      const draft = await generateDraft(provider, {
+        topic: input.topic,
+        category: persona.category,
+        purpose: 'editor',
+        persona,
+      });
       events.emit('generation_finished', { postId: 0, title: draft.title, kind: 'editor', ok: true });
       return draft;
     } catch (err) {
@@ -180,7 +204,9 @@ export function createAutomationService(deps: {
     await db
       .update(automationRuns)
       .set({ status: 'failed', error: 'Interrupted: the server stopped during generation', finishedAt: now })
-      .where(and(eq(automationRuns.status, 'running'), lt(automationRuns.startedAt, new Date(now.getTime() - leaseMs))));
+      .where(
+        and(eq(automationRuns.status, 'running'), lt(automationRuns.startedAt, new Date(now.getTime() - leaseMs))),
+      );
   }
 
   /**
@@ -210,7 +236,10 @@ export function createAutomationService(deps: {
       await execute(run.id, slot.kind, slot.category);
       return { slot, outcome: 'succeeded' };
     } catch (err) {
-      console.error(`[automation] ${slot.date} ${KIND_LABEL[slot.kind]} slot failed:`, err instanceof Error ? err.message : err);
+      console.error(
+        `[automation] ${slot.date} ${KIND_LABEL[slot.kind]} slot failed:`,
+        err instanceof Error ? err.message : err,
+      );
       return { slot, outcome: 'failed' };
     }
   }
@@ -235,8 +264,27 @@ export function createAutomationService(deps: {
     return () => clearInterval(timer);
   }
 
-  async function runs(limit = 20) {
-    return db.select().from(automationRuns).orderBy(desc(automationRuns.id)).limit(limit);
+  /** The latest attempts, newest first, with their topic's text: what ran, what failed and why. */
+  async function runs(limit = 10): Promise<Run[]> {
+    const rows = await db
+      .select({ run: automationRuns, topic: automationTopics.topic })
+      .from(automationRuns)
+      .leftJoin(automationTopics, eq(automationTopics.id, automationRuns.topicId))
+      .orderBy(desc(automationRuns.id))
+      .limit(limit);
+    return rows.map(({ run, topic }) => ({
+      id: run.id,
+      kind: run.kind,
+      trigger: run.trigger,
+      slotDate: run.slotDate,
+      status: run.status,
+      topic: topic ?? null,
+      postId: run.postId,
+      provider: run.provider,
+      error: run.error,
+      startedAt: run.startedAt.toISOString(),
+      finishedAt: run.finishedAt?.toISOString() ?? null,
+    }));
   }
 
   return { status, setPaused, generate, generateForEditor, tick, start, topics, runs, provider };

@@ -1,4 +1,10 @@
-import { CATEGORY_TEMPLATES, WRITER_PERSONAS, type TemplateCategory, type WriterPersona } from 'content-schema/personas';
+import {
+  CATEGORY_TEMPLATES,
+  WRITER_PERSONAS,
+  type TemplateCategory,
+  type WriterPersona,
+} from 'content-schema/personas';
+import { parseMarkdown } from 'content-schema/markdown';
 import { estimateReadTime, excerptFromMarkdown, titleFromMarkdown } from 'content-schema/text';
 import { AppError } from '../../lib/errors.ts';
 import type { GenerationPurpose, WritingBrief } from './prompt.ts';
@@ -67,12 +73,24 @@ export function templateFor(category: string) {
   return CATEGORY_TEMPLATES[key] ?? CATEGORY_TEMPLATES['Analysis Drop'];
 }
 
+/**
+ * The body without its first top-level heading: the title is shown as the page's h1, so leaving the heading
+ * in would print it twice (seed articles, too, start at `##`).
+ */
+export function withoutTitleHeading(markdown: string): string {
+  const heading = parseMarkdown(markdown).children.find((n) => n.type === 'heading' && n.depth === 1);
+  const start = heading?.position?.start.offset;
+  const end = heading?.position?.end.offset;
+  if (start === undefined || end === undefined) return markdown;
+  return `${markdown.slice(0, start)}${markdown.slice(end)}`.trim() + '\n';
+}
+
 const MAX_TITLE = 200;
 const MAX_CONTENT = 200_000;
 
 /**
  * The one generator every caller uses (daily, Deep Dive, the editor): builds the brief, asks the provider,
- * validates the answer and derives title (first `#` heading) and excerpt (spec §9) from it.
+ * validates the answer and derives title (first `#` heading, lifted out of the body) and excerpt (spec §9) from it.
  */
 export async function generateDraft(
   provider: WritingProvider,
@@ -85,12 +103,14 @@ export async function generateDraft(
     topic: input.topic.trim(),
     purpose: input.purpose,
   };
-  const content = await provider.write(brief);
-  const title = titleFromMarkdown(content);
+  const answer = await provider.write(brief);
+  const title = titleFromMarkdown(answer);
   const unusable = (why: string) => new AppError(502, `The generated draft was unusable: ${why}. Nothing was saved.`);
   if (!title) throw unusable('it has no top-level # heading to take the title from');
   if (title.length > MAX_TITLE) throw unusable(`its title is longer than ${MAX_TITLE} characters`);
-  if (content.length > MAX_CONTENT) throw unusable(`it is longer than ${MAX_CONTENT.toLocaleString('en-US')} characters`);
+  const content = withoutTitleHeading(answer);
+  if (content.length > MAX_CONTENT)
+    throw unusable(`it is longer than ${MAX_CONTENT.toLocaleString('en-US')} characters`);
   const excerpt = excerptFromMarkdown(content);
   if (!excerpt) throw unusable('it has no paragraph longer than 50 characters to take the excerpt from');
   const tags = [input.category, 'AI-assisted', ...(provider.outline ? ['Outline'] : [])];

@@ -36,16 +36,22 @@ const SECTION_QUESTIONS: Record<string, string[]> = {
     'Which dates, decisions or indicators will show whether the thesis holds?',
     'What would be an early warning that it does not?',
   ],
-  'What Happened': ['What exactly happened, when, and who announced it?', 'What is the primary document or announcement?'],
+  'What Happened': [
+    'What exactly happened, when, and who announced it?',
+    'What is the primary document or announcement?',
+  ],
   'Why It Matters': ['What changes in practice because of it?', 'Why should a European technology reader care now?'],
   'Who Is Affected': ['Which organisations, sectors or users does it apply to?', 'Who is explicitly exempt?'],
-  'The Timeline': ['When does it take effect, and which deadlines follow?', 'What steps remain before it fully applies?'],
-  'Our Take': [
-    'What is the editorial view, clearly labelled as opinion?',
-    'What evidence would change that view?',
+  'The Timeline': [
+    'When does it take effect, and which deadlines follow?',
+    'What steps remain before it fully applies?',
   ],
+  'Our Take': ['What is the editorial view, clearly labelled as opinion?', 'What evidence would change that view?'],
   'The Problem': ['Which problem is being solved, and for whom?', 'How is it handled today, and what does that cost?'],
-  'The Approach': ['How does the solution work, in plain terms?', 'What is genuinely new compared with existing alternatives?'],
+  'The Approach': [
+    'How does the solution work, in plain terms?',
+    'What is genuinely new compared with existing alternatives?',
+  ],
   'Market and Competition': [
     'Who are the incumbents and alternatives?',
     'How large is the addressable market, according to which source?',
@@ -55,7 +61,10 @@ const SECTION_QUESTIONS: Record<string, string[]> = {
     'Which experience does the team bring to this problem?',
     'Which partners, investors or programmes in the Nordic and European ecosystem matter?',
   ],
-  Risks: ['What could make this fail: technology, market, regulation or funding?', 'Which risks are the hardest to mitigate?'],
+  Risks: [
+    'What could make this fail: technology, market, regulation or funding?',
+    'Which risks are the hardest to mitigate?',
+  ],
   Outlook: ['What should happen over the next twelve months if this works?', 'What would indicate it is not working?'],
   Introduction: ['Why does this topic deserve a long read now?', 'Which question will the piece answer by its end?'],
   'Historical Context': ['How did we get here?', 'Which earlier attempts succeeded or failed, and why?'],
@@ -71,10 +80,7 @@ const SECTION_QUESTIONS: Record<string, string[]> = {
     'Which documented cases illustrate the topic?',
     'Which clearly labelled scenarios show possible futures, and on what assumptions?',
   ],
-  'Challenges and Limitations': [
-    'What are the technical, economic and social limits?',
-    'Where do experts disagree?',
-  ],
+  'Challenges and Limitations': ['What are the technical, economic and social limits?', 'Where do experts disagree?'],
   'Future Outlook': ['What is likely over the next three to five years?', 'Which signals would change that outlook?'],
   Conclusion: ['What does the reader now understand that they did not before?', 'Which open questions remain?'],
   'The Deal': ['Who is involved, and what was announced?', 'Which figures are disclosed, and by whom?'],
@@ -89,7 +95,10 @@ const SECTION_QUESTIONS: Record<string, string[]> = {
     'Could regulation change the terms or timing?',
   ],
   'What It Signals': ['What does this deal suggest about the wider market?', 'Who is likely to follow?'],
-  'The Energy Question': ['Which energy problem is at stake, in physical terms?', 'Why is it pressing in the Nordic system now?'],
+  'The Energy Question': [
+    'Which energy problem is at stake, in physical terms?',
+    'Why is it pressing in the Nordic system now?',
+  ],
   'Current System Picture': [
     'How is demand met today, and with which resources?',
     'Which official data describes the current system?',
@@ -106,7 +115,10 @@ const SECTION_QUESTIONS: Record<string, string[]> = {
     'Which policies and market rules shape investment?',
     'What would better market design change?',
   ],
-  'The Urban Challenge': ['Which urban problem is being addressed, and for whom?', 'Why do existing approaches fall short?'],
+  'The Urban Challenge': [
+    'Which urban problem is being addressed, and for whom?',
+    'Why do existing approaches fall short?',
+  ],
   'Design Principles': ['Which principles should guide a solution?', 'How do they serve residents first?'],
   'Technology and Infrastructure': [
     'Which technology and infrastructure are involved?',
@@ -173,7 +185,9 @@ export function composeOutline(brief: WritingBrief): string {
     const element = template.keyElements[i % template.keyElements.length];
     out.push(`## ${section}`);
     out.push(`*Roughly ${number(perSection.min)}–${number(perSection.max)} words.*`);
-    out.push(['**Questions to answer:**', '', ...(SECTION_QUESTIONS[section] ?? GENERIC).map((q) => `- ${q}`)].join('\n'));
+    out.push(
+      ['**Questions to answer:**', '', ...(SECTION_QUESTIONS[section] ?? GENERIC).map((q) => `- ${q}`)].join('\n'),
+    );
     if (element) out.push(`**Key element to cover:** ${element}.`);
     out.push(`**Sources:** [Source needed: evidence for “${section}”]`);
   });
@@ -185,7 +199,9 @@ export function composeOutline(brief: WritingBrief): string {
   out.push(
     [
       ...template.researchFocus.map((f) => `- ${f}: [Source needed]`),
-      ...persona.specializations.map((s) => `- How the topic relates to ${s.charAt(0).toLowerCase()}${s.slice(1)}: [Source needed]`),
+      ...persona.specializations.map(
+        (s) => `- How the topic relates to ${s.charAt(0).toLowerCase()}${s.slice(1)}: [Source needed]`,
+      ),
     ].join('\n'),
   );
 

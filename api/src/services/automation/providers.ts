@@ -110,9 +110,16 @@ function unfence(text: string): string {
 }
 
 /** The model provider when LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are all set; otherwise the offline composer. */
-export function providerFromEnv(env: Pick<Env, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL' | 'LLM_TIMEOUT_MS'>): WritingProvider {
+export function providerFromEnv(
+  env: Pick<Env, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL' | 'LLM_TIMEOUT_MS'>,
+): WritingProvider {
   if (env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL) {
-    return openAiProvider({ baseURL: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS });
+    return openAiProvider({
+      baseURL: env.LLM_BASE_URL,
+      apiKey: env.LLM_API_KEY,
+      model: env.LLM_MODEL,
+      timeoutMs: env.LLM_TIMEOUT_MS,
+    });
   }
   return offlineProvider;
 }

@@ -24,6 +24,22 @@ export const TopicSchema = z.object({
 });
 export type Topic = z.infer<typeof TopicSchema>;
 
+/** A generation attempt, as GET /api/automation/runs answers it. */
+export const RunSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(GENERATION_KINDS),
+  trigger: z.enum(['manual', 'schedule']),
+  slotDate: z.string().nullable(),
+  status: z.enum(['running', 'succeeded', 'failed', 'skipped']),
+  topic: z.string().nullable(),
+  postId: z.number().int().nullable(),
+  provider: z.string().nullable(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Run = z.infer<typeof RunSchema>;
+
 /** Body of POST /api/automation/topics. A Deep Dive topic is always in the Deep Dive category. */
 export const TopicInputSchema = z
   .object({

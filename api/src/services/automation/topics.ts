@@ -49,8 +49,18 @@ export function createTopicQueues(deps: { db: Db; clock: Clock }) {
     if (n > 0) return 0;
     const seed = SeedSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
     const rows = [
-      ...seed.daily.map((t) => ({ kind: 'daily' as const, category: t.category, topic: t.topic, source: 'seed' as const })),
-      ...seed.deepDive.map((t) => ({ kind: 'deep-dive' as const, category: 'Deep Dive', topic: t.topic, source: 'seed' as const })),
+      ...seed.daily.map((t) => ({
+        kind: 'daily' as const,
+        category: t.category,
+        topic: t.topic,
+        source: 'seed' as const,
+      })),
+      ...seed.deepDive.map((t) => ({
+        kind: 'deep-dive' as const,
+        category: 'Deep Dive',
+        topic: t.topic,
+        source: 'seed' as const,
+      })),
     ];
     const now = clock.now();
     // onConflictDoNothing: two instances starting together both see an empty table; the second adds nothing.
@@ -83,7 +93,9 @@ export function createTopicQueues(deps: { db: Db; clock: Clock }) {
       .where(and(eq(automationTopics.kind, input.kind), sql`lower(${automationTopics.topic}) = lower(${input.topic})`))
       .limit(1);
     const conflict = () =>
-      new AppError(409, 'This topic is already in the queue', { issues: [{ path: 'topic', message: 'This topic is already in the queue' }] });
+      new AppError(409, 'This topic is already in the queue', {
+        issues: [{ path: 'topic', message: 'This topic is already in the queue' }],
+      });
     if (dupe) throw conflict();
     const [row] = await db
       .insert(automationTopics)
@@ -128,14 +140,21 @@ export function createTopicQueues(deps: { db: Db; clock: Clock }) {
     return db
       .update(automationTopics)
       .set({ reservedBy: null, reservedUntil: null })
-      .where(and(eq(automationTopics.id, topicId), eq(automationTopics.reservedBy, runId), isNull(automationTopics.usedAt)));
+      .where(
+        and(eq(automationTopics.id, topicId), eq(automationTopics.reservedBy, runId), isNull(automationTopics.usedAt)),
+      );
   }
 
   /** Marks a reserved topic used by the post with `slug`; committed in the batch that inserts the post. */
   function consumeStatement(topicId: number, runId: number, slug: string, at: Date) {
     return db
       .update(automationTopics)
-      .set({ usedAt: at, postId: sql`(SELECT id FROM posts WHERE slug = ${slug})`, reservedBy: null, reservedUntil: null })
+      .set({
+        usedAt: at,
+        postId: sql`(SELECT id FROM posts WHERE slug = ${slug})`,
+        reservedBy: null,
+        reservedUntil: null,
+      })
       .where(and(eq(automationTopics.id, topicId), eq(automationTopics.reservedBy, runId)));
   }
 

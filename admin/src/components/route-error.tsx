@@ -1,0 +1,31 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from './ui/button.tsx';
+
+/** A code chunk that no longer exists on the server: the admin was rebuilt while this tab was open. */
+function isStaleChunk(error: unknown): boolean {
+  return error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
+}
+
+/** What a route shows when rendering it throws, instead of a blank page. */
+export function RouteError() {
+  const error = useRouteError();
+  const stale = isStaleChunk(error);
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : '';
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold">
+        {stale ? 'A new version of the admin is available' : 'Something went wrong'}
+      </h1>
+      <p className="max-w-md text-muted-foreground">
+        {stale
+          ? 'Reload the page to continue. Unsaved editor content is kept.'
+          : `This screen failed to load${detail ? `: ${detail}` : '.'} Unsaved editor content is kept.`}
+      </p>
+      <Button onClick={() => window.location.reload()}>Reload</Button>
+    </main>
+  );
+}

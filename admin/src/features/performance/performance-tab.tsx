@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { BarChart3, Eye, Lightbulb, Share2, Trophy, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { PERFORMANCE_RANGES, PERFORMANCE_SORTS } from 'content-schema/site';
+import { scoreColour } from 'content-schema/seo';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Progress } from '../../components/ui/progress.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import { PanelLoading } from '../../components/panel-loading.tsx';
+import { cn } from '../../lib/cn.ts';
+import { usePerformance, type PerformanceItem, type PerformanceRange, type PerformanceSort } from './api/get-performance.ts';
+
+const RANGE_LABELS: Record<PerformanceRange, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '1y': 'Last year' };
+const SORT_LABELS: Record<PerformanceSort, string> = { views: 'Views', engagement: 'Engagement', performance: 'Performance', recent: 'Recent' };
+const SCORE_CLASS = { green: 'text-green-700', yellow: 'text-amber-700', red: 'text-red-700' } as const;
+const number = new Intl.NumberFormat('en-US');
+
+/** The Performance tab (spec §2) from real reader data; says so when there is none yet. */
+export function PerformanceTab() {
+  const [range, setRange] = useState<PerformanceRange>('30d');
+  const [sort, setSort] = useState<PerformanceSort>('views');
+  const report = usePerformance(range, sort);
+
+  return (
+    <section aria-labelledby="performance-heading" className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="performance-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <BarChart3 className="size-5" aria-hidden="true" />
+          Content Performance
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          <div className="grid gap-1">
+            <Label htmlFor="performance-range">Time range</Label>
+            <Select value={range} onValueChange={(v) => setRange(v as PerformanceRange)}>
+              <SelectTrigger id="performance-range" className="w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PERFORMANCE_RANGES.map((r) => (
+                  <SelectItem key={r} value={r}>
+                    {RANGE_LABELS[r]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="performance-sort">Sort by</Label>
+            <Select value={sort} onValueChange={(v) => setSort(v as PerformanceSort)}>
+              <SelectTrigger id="performance-sort" className="w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PERFORMANCE_SORTS.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+      </div>
+
+      {report.isPending ? (
+        <PanelLoading label="Loading performance..." />
+      ) : report.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load performance figures.
+        </p>
+      ) : report.data.empty ? (
+        <div role="status" className="rounded-lg border border-dashed p-10 text-center">
+          <p className="font-medium">No reader data yet</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Figures appear here once readers open articles ({RANGE_LABELS[range].toLowerCase()}). Views are counted without cookies; readers with Do Not Track or Global
+            Privacy Control are never counted.
+          </p>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <SummaryCard icon={Eye} label="Total Views" value={number.format(report.data.summary.totalViews)} testId="total-views" />
+            <SummaryCard icon={Users} label="Avg Engagement" value={`${report.data.summary.avgEngagement}%`} />
+            <SummaryCard icon={Share2} label="Social Shares" value={number.format(report.data.summary.socialShares)} />
+            <SummaryCard icon={Trophy} label="Top Performers" value={number.format(report.data.summary.topPerformers)} hint="score 80 or more" />
+          </div>
+
+          <div className="grid gap-6 lg:grid-cols-3">
+            <Card className="lg:col-span-2">
+              <CardHeader>
+                <CardTitle as="h3">Articles</CardTitle>
+                <CardDescription>
+                  {report.data.from} to {report.data.to} (UTC days), sorted by {SORT_LABELS[sort].toLowerCase()}
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-4">
+                  {report.data.items.map((item) => (
+                    <ArticleRow key={item.post.id} item={item} />
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+            <div className="grid content-start gap-6">
+              <Card>
+                <CardHeader>
+                  <CardTitle as="h3">Top Categories</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <ul className="grid gap-3">
+                    {report.data.topCategories.map((c) => (
+                      <li key={c.category} className="grid gap-1">
+                        <div className="flex justify-between text-sm">
+                          <span className="font-medium">{c.category}</span>
+                          <span className="text-muted-foreground">
+                            {number.format(c.views)} views · {c.share}%
+                          </span>
+                        </div>
+                        <Progress value={c.share} aria-label={`${c.category}: ${c.share}% of views`} />
+                      </li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle as="h3" className="flex items-center gap-2">
+                    <Lightbulb className="size-4" aria-hidden="true" />
+                    Insights
+                  </CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <ul className="grid list-disc gap-2 pl-5 text-sm">
+                    {report.data.insights.map((text) => (
+                      <li key={text}>{text}</li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+              <details className="rounded-lg border bg-background p-4 text-sm">
+                <summary className="cursor-pointer font-medium">How these figures are computed</summary>
+                <dl className="mt-3 grid gap-2">
+                  {Object.entries(report.data.definitions).map(([k, v]) => (
+                    <div key={k}>
+                      <dt className="font-medium">{k}</dt>
+                      <dd className="text-muted-foreground">{v}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function SummaryCard({ icon: Icon, label, value, hint, testId }: { icon: typeof Eye; label: string; value: string; hint?: string; testId?: string }) {
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-4 p-5">
+        <Icon className="size-8 text-muted-foreground" aria-hidden="true" />
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold" data-testid={testId}>
+            {value}
+          </p>
+          {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ArticleRow({ item }: { item: PerformanceItem }) {
+  const colour = scoreColour(item.performanceScore);
+  return (
+    <li className="grid gap-3 rounded-md border p-4" data-testid="performance-item">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <a href={`/post/${item.post.slug}`} className="font-medium hover:underline">
+            {item.post.title}
+          </a>
+          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+            <Badge variant="secondary">{item.post.category}</Badge>
+            <span>{item.post.readTime} min read</span>
+            {!item.post.published ? <Badge variant="outline">Unpublished</Badge> : null}
+          </div>
+        </div>
+        <div className="text-right">
+          <p className={cn('text-2xl font-bold', SCORE_CLASS[colour])} aria-label={`Performance score ${item.performanceScore} of 100`}>
+            {item.performanceScore}
+          </p>
+          <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground">
+            {item.trend === 'up' ? <TrendingUp className="size-3 text-green-700" aria-hidden="true" /> : <TrendingDown className="size-3 text-red-700" aria-hidden="true" />}
+            {item.trend === 'up' ? 'Up' : 'Down'} vs {number.format(item.previousViews)} views before
+          </p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm sm:grid-cols-6">
+        <Metric label="Views" value={number.format(item.views)} testId="item-views" />
+        <Metric label="Engagement" value={`${item.engagement}%`} />
+        <Metric label="Completion" value={`${item.readingCompletion}%`} />
+        <Metric label="Shares" value={number.format(item.socialShares)} />
+        <Metric label="Avg time" value={`${item.avgTimeOnPage} min`} />
+        <Metric label="Bounce" value={`${item.bounceRate}%`} />
+      </dl>
+    </li>
+  );
+}
+
+function Metric({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-medium" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppEnv } from '../app.ts';
+import { AppError } from '../lib/errors.ts';
+
+/** A beacon is a few dozen bytes; anything much larger is not one. */
+export const BEACON_MAX_BYTES = 1024;
+
+/** The client for rate limiting only: held in memory for minutes, never written anywhere. */
+function clientKey(c: Context<AppEnv>): string {
+  if (c.get('ctx').env.TRUST_PROXY) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // app.request() in tests has no socket
+  }
+}
+
+/**
+ * POST /api/views: the reader beacon. No session, no cookie set or read. navigator.sendBeacon sends a
+ * `text/plain` body, so the body is parsed as JSON whatever its content type. Answers 204 whether or not the
+ * beacon counted (opt-outs, bots and repeats are not told apart from counted views), 400/404/413/429 otherwise.
+ */
+export function viewsRoutes() {
+  return new Hono<AppEnv>().post('/', async (c) => {
+    const optOut = c.req.header('DNT') === '1' || c.req.header('Sec-GPC') === '1';
+    // Do-Not-Track and Global Privacy Control: not even the body is read.
+    if (optOut) return c.body(null, 204);
+    const text = await c.req.text();
+    if (text.length > BEACON_MAX_BYTES) throw new AppError(413, 'Beacon too large');
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      throw new AppError(400, 'Request body must be valid JSON');
+    }
+    await c.get('ctx').operations.views.record(body, {
+      client: clientKey(c),
+      userAgent: c.req.header('User-Agent'),
+      optOut,
+    });
+    return c.body(null, 204);
+  });
+}

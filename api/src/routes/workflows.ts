@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { WorkflowFormSchema } from 'content-schema/workflow';
+import type { AppEnv } from '../app.ts';
+import { validate } from '../lib/errors.ts';
+import { idParam, readJson } from '../lib/http.ts';
+import { requireAdmin } from '../lib/require-admin.ts';
+import { WORKFLOW_NOT_FOUND } from '../services/operations/workflows.ts';
+
+const ExecuteSchema = z.object({ workflowId: z.number({ error: 'workflowId must be a number' }).int().positive() });
+const ToggleSchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+
+/** Workflows (spec §7: execute and toggle; create, edit, delete and the run log made real). */
+export function workflowsRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', requireAdmin)
+    .get('/', async (c) => c.json(await c.get('ctx').operations.workflows.list()))
+    .post('/', async (c) => {
+      const form = validate(WorkflowFormSchema, await readJson(c));
+      return c.json(await c.get('ctx').operations.workflows.create(form), 201);
+    })
+    .post('/execute', async (c) => {
+      const { workflowId } = validate(ExecuteSchema, await readJson(c));
+      return c.json(await c.get('ctx').operations.workflows.execute(workflowId));
+    })
+    .get('/:id', async (c) => c.json(await c.get('ctx').operations.workflows.get(idParam(c, 'id', WORKFLOW_NOT_FOUND))))
+    .put('/:id', async (c) => {
+      const id = idParam(c, 'id', WORKFLOW_NOT_FOUND);
+      const form = validate(WorkflowFormSchema, await readJson(c));
+      return c.json(await c.get('ctx').operations.workflows.update(id, form));
+    })
+    .delete('/:id', async (c) => {
+      await c.get('ctx').operations.workflows.remove(idParam(c, 'id', WORKFLOW_NOT_FOUND));
+      return c.json({ ok: true });
+    })
+    .put('/:id/toggle', async (c) => {
+      const id = idParam(c, 'id', WORKFLOW_NOT_FOUND);
+      const { enabled } = validate(ToggleSchema, await readJson(c));
+      return c.json(await c.get('ctx').operations.workflows.toggle(id, enabled));
+    })
+    .get('/:id/runs', async (c) => c.json(await c.get('ctx').operations.workflows.runs(idParam(c, 'id', WORKFLOW_NOT_FOUND))));
+}

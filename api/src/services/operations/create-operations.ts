@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Events } from '../../lib/events.ts';
+import type { Builder } from '../builder.ts';
+import type { PostsService } from '../posts.ts';
+import { createActionRunner } from './actions.ts';
+import { createHealthService } from './health.ts';
+import { createNotificationsService } from './notifications.ts';
+import { createPerformanceService } from './performance.ts';
+import { createViewsService } from './views.ts';
+import { createWorkflowsService } from './workflows.ts';
+
+export type Operations = ReturnType<typeof createOperations>;
+
+/** Builds the operations services (workflows, notifications, reader analytics, health) and wires their events. */
+export function createOperations(deps: {
+  db: Db;
+  clock: Clock;
+  events: Events;
+  env: Env;
+  posts: PostsService;
+  builder: Builder;
+  probeApi: () => Promise<void>;
+  fetch?: typeof fetch;
+}) {
+  const { db, clock, events, env } = deps;
+  const notifications = createNotificationsService({ db, clock });
+  const runAction = createActionRunner({
+    db,
+    clock,
+    posts: deps.posts,
+    notifications,
+    backupDir: env.BACKUP_DIR ?? join(env.DATA_DIR, 'backups'),
+    siteUrl: env.SITE_URL,
+    socialWebhookUrls: env.SOCIAL_WEBHOOK_URLS,
+    fetch: deps.fetch,
+  });
+  const workflows = createWorkflowsService({ db, clock, notifications, runAction });
+  const views = createViewsService({ db, clock, siteHost: new URL(env.SITE_URL).host });
+  const performance = createPerformanceService({ db, clock });
+  const health = createHealthService({
+    db,
+    clock,
+    builder: deps.builder,
+    buildTarget: env.BUILD_HOOK_URL ? 'hook' : env.EMBEDDED_BUILDER === 'on' ? 'embedded' : 'off',
+    probeApi: deps.probeApi,
+  });
+
+  notifications.subscribe(events);
+  workflows.subscribe(events);
+  events.on('post_published', () => views.invalidate());
+  events.on('post_unpublished', () => views.invalidate());
+
+  /** Background work of a running server: seeds, recovers, then ticks schedules, flushes views, samples health. */
+  async function start(): Promise<() => Promise<void>> {
+    await workflows.seedIfEmpty();
+    await workflows.recover();
+    const stopTick = workflows.start();
+    const stopViews = views.start();
+    const stopHealth = health.start();
+    return async () => {
+      stopTick();
+      stopHealth();
+      await stopViews();
+      await workflows.idle();
+    };
+  }
+
+  return { notifications, workflows, views, performance, health, start };
+}

@@ -1,0 +1,97 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postBody, testApp } from '../../test-utils.ts';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+let t: T;
+let failBuilds = false;
+afterEach(() => t.cleanup());
+
+async function start() {
+  failBuilds = false;
+  t = await testApp({
+    runBuild: async (outDir) => {
+      if (failBuilds) throw new Error('astro exploded');
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(join(outDir, 'index.html'), '<!doctype html><title>Northwire</title>');
+    },
+  });
+}
+
+async function build() {
+  await t.builder.request({ reason: 'test', changes: [] });
+  await t.builder.idle();
+}
+
+async function status() {
+  const res = await t.call('GET', '/api/status');
+  expect(res.status).toBe(200);
+  const byName = Object.fromEntries(res.json.services.map((s: { name: string }) => [s.name, s]));
+  return { ...res.json, byName };
+}
+
+describe('GET /api/status', () => {
+  it('is public and reports all five services operational once the site is built', async () => {
+    await start();
+    await build();
+    t.clock.advance(90_000);
+    const s = await status();
+    expect(s.overall).toBe('operational');
+    expect(s.banner).toBe('All Systems Operational');
+    expect(s.services.map((x: { name: string }) => x.name)).toEqual(['Website', 'API Services', 'Database', 'Content Delivery', 'Authentication']);
+    for (const svc of s.services) {
+      expect(svc).toMatchObject({ status: 'operational', uptime: 100, lastUpdated: s.checkedAt });
+      expect(svc.responseTime).toBeGreaterThanOrEqual(1);
+    }
+    expect(s.website.ageSeconds).toBe(90);
+    expect(s.byName.Website.detail).toBe('Live and up to date');
+  });
+
+  it('reports a disruption before the first build, and degraded when the latest build failed', async () => {
+    await start();
+    let s = await status();
+    expect(s.byName.Website.status).toBe('outage');
+    expect(s.byName['Content Delivery'].status).toBe('outage');
+    expect(s.banner).toBe('Service Disruption');
+    await build();
+    failBuilds = true;
+    await t.login();
+    await t.call('POST', '/api/posts', postBody({ published: true }));
+    await t.builder.idle();
+    s = await status();
+    expect(s.byName.Website).toMatchObject({ status: 'degraded', detail: 'The latest build failed; the previous version stays live' });
+    expect(s.byName['Content Delivery'].status).toBe('operational'); // the last good site stays live
+    expect(s.overall).toBe('degraded');
+    expect(s.banner).toBe('Some Services Degraded');
+  });
+
+  it('reports the database and authentication down when the database is unavailable, and never 500s', async () => {
+    await start();
+    await build();
+    await t.ctx.operations.health.sample(); // one good sample first
+    t.db.$client.close();
+    const s = await status();
+    expect(s.byName.Database).toMatchObject({ status: 'outage', detail: 'Unreachable' });
+    expect(s.byName.Authentication.status).toBe('outage');
+    expect(s.byName['Content Delivery'].status).toBe('operational');
+    expect(s.byName['API Services'].status).toBe('operational');
+    expect(s.byName.Website.status).toBe('outage'); // build history is in the database
+    expect(s.overall).toBe('outage');
+    expect(s.byName.Database.uptime).toBe(50); // 1 stored good sample + this outage
+    expect(JSON.stringify(s)).not.toMatch(/SQLITE|libsql|\/tmp/i);
+  });
+
+  it('computes uptime from stored samples', async () => {
+    await start();
+    await build();
+    const now = t.clock.now().getTime();
+    const rows = Array.from({ length: 9 }, (_, i) => `('Database', '${i < 2 ? 'outage' : i < 4 ? 'degraded' : 'operational'}', 3, ${now - i * 60_000})`);
+    await t.db.$client.execute(`INSERT INTO health_samples (service, status, response_ms, at) VALUES ${rows.join(',')}`);
+    // Samples older than the 30-day window do not count.
+    await t.db.$client.execute(`INSERT INTO health_samples (service, status, response_ms, at) VALUES ('Database', 'outage', 3, ${now - 31 * 86_400_000})`);
+    await t.ctx.operations.health.refreshUptime();
+    const s = await status();
+    expect(s.byName.Database.uptime).toBe(80); // (7 up + this check) / (9 + 1)
+  });
+});

@@ -1,0 +1,222 @@
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { PERFORMANCE_RANGES, PERFORMANCE_SORTS } from 'content-schema/site';
+import type { Db } from '../../db/client.ts';
+import { posts } from '../../db/schema.ts';
+import { postReferrersDaily, postStatsDaily } from '../../db/schema-operations.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { BOUNCE_BELOW, ENGAGED_AT } from './views.ts';
+
+export const PerformanceQuerySchema = z.object({
+  range: z.enum(PERFORMANCE_RANGES).default('30d'),
+  sort: z.enum(PERFORMANCE_SORTS).default('views'),
+});
+export type PerformanceQuery = z.infer<typeof PerformanceQuerySchema>;
+
+export const RANGE_DAYS: Record<PerformanceQuery['range'], number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
+
+/** Spec §3 Performance item, computed from the beacon counters (definitions in `computeItem`). */
+export interface PerformanceItem {
+  post: { id: number; slug: string; title: string; category: string; tags: string[]; readTime: number; published: boolean; publishedAt: string | null };
+  views: number;
+  engagement: number;
+  readingCompletion: number;
+  socialShares: number;
+  avgTimeOnPage: number;
+  bounceRate: number;
+  performanceScore: number;
+  trend: 'up' | 'down';
+  /** Views in the previous period of the same length, which `trend` compares against. */
+  previousViews: number;
+}
+
+export interface PerformanceReport {
+  range: PerformanceQuery['range'];
+  sort: PerformanceQuery['sort'];
+  /** First and last UTC day included. */
+  from: string;
+  to: string;
+  /** True when no reader data exists in the range: show the empty state, not numbers. */
+  empty: boolean;
+  summary: { totalViews: number; avgEngagement: number; socialShares: number; topPerformers: number };
+  items: PerformanceItem[];
+  topCategories: { category: string; views: number; articles: number; share: number }[];
+  insights: string[];
+  /** How the figures are computed, for the tab's help text. */
+  definitions: Record<string, string>;
+}
+
+/** An article scoring this or more counts as a top performer (the green band of spec §9). */
+export const TOP_PERFORMER_SCORE = 80;
+/** Items listed per report. */
+export const ITEMS_MAX = 50;
+
+export const DEFINITIONS = {
+  views: 'Article page views counted by the cookieless beacon (one per reader per article per 30 minutes).',
+  engagement: `Share of views that ended in an engaged read (the reader reached ${ENGAGED_AT}% of the article).`,
+  readingCompletion: 'Average share of the article read, over readers whose leave was recorded.',
+  avgTimeOnPage: 'Average minutes on the page over recorded leaves (each capped at 30 minutes).',
+  bounceRate: `Share of recorded leaves below ${BOUNCE_BELOW}% of the article.`,
+  performanceScore:
+    '35% reading completion + 25% engagement + 20% (100 − bounce rate) + 20% reach (views relative to the most-read article in the range).',
+  trend: 'Up when the article has at least as many views as in the previous period of the same length, otherwise down.',
+} as const;
+
+interface Sums {
+  views: number;
+  leaves: number;
+  completionSum: number;
+  engaged: number;
+  bounces: number;
+  secondsSum: number;
+  shares: number;
+}
+
+const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** The figures of one article from its counters; `maxViews` is the most-read article's views in the range. */
+export function computeItem(s: Sums, previousViews: number, maxViews: number) {
+  const engagement = Math.min(100, pct(s.engaged, s.views));
+  const readingCompletion = s.leaves > 0 ? Math.round((s.completionSum / s.leaves) * 10) / 10 : 0;
+  const bounceRate = pct(s.bounces, s.leaves);
+  const avgTimeOnPage = s.leaves > 0 ? Math.round((s.secondsSum / s.leaves / 60) * 10) / 10 : 0;
+  const reach = maxViews > 0 ? (s.views / maxViews) * 100 : 0;
+  const performanceScore =
+    s.views === 0 ? 0 : Math.round(0.35 * readingCompletion + 0.25 * engagement + 0.2 * (s.leaves > 0 ? 100 - bounceRate : 0) + 0.2 * reach);
+  return {
+    views: s.views,
+    engagement,
+    readingCompletion,
+    socialShares: s.shares,
+    avgTimeOnPage,
+    bounceRate,
+    performanceScore: Math.min(100, performanceScore),
+    trend: s.views >= previousViews ? ('up' as const) : ('down' as const),
+    previousViews,
+  };
+}
+
+export type PerformanceService = ReturnType<typeof createPerformanceService>;
+
+/** The performance tab's report, from the per-day counters; never invents a number. */
+export function createPerformanceService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function sumsByPost(from: string, to: string): Promise<Map<number, Sums>> {
+    const rows = await db
+      .select({
+        postId: postStatsDaily.postId,
+        views: sql<number>`sum(${postStatsDaily.views})`,
+        leaves: sql<number>`sum(${postStatsDaily.leaves})`,
+        completionSum: sql<number>`sum(${postStatsDaily.completionSum})`,
+        engaged: sql<number>`sum(${postStatsDaily.engaged})`,
+        bounces: sql<number>`sum(${postStatsDaily.bounces})`,
+        secondsSum: sql<number>`sum(${postStatsDaily.secondsSum})`,
+        shares: sql<number>`sum(${postStatsDaily.shares})`,
+      })
+      .from(postStatsDaily)
+      .where(and(gte(postStatsDaily.day, from), lte(postStatsDaily.day, to)))
+      .groupBy(postStatsDaily.postId);
+    return new Map(rows.map((r) => [r.postId, r]));
+  }
+
+  async function report(query: PerformanceQuery): Promise<PerformanceReport> {
+    const days = RANGE_DAYS[query.range];
+    const today = clock.now();
+    const dayMs = 86_400_000;
+    const to = dayOf(today);
+    const from = dayOf(new Date(today.getTime() - (days - 1) * dayMs));
+    const prevTo = dayOf(new Date(today.getTime() - days * dayMs));
+    const prevFrom = dayOf(new Date(today.getTime() - (2 * days - 1) * dayMs));
+    const [current, previous] = await Promise.all([sumsByPost(from, to), sumsByPost(prevFrom, prevTo)]);
+    const base = { range: query.range, sort: query.sort, from, to, definitions: DEFINITIONS };
+    const active = [...current.entries()].filter(([, s]) => s.views + s.leaves + s.shares > 0);
+    if (active.length === 0) {
+      return { ...base, empty: true, summary: { totalViews: 0, avgEngagement: 0, socialShares: 0, topPerformers: 0 }, items: [], topCategories: [], insights: [] };
+    }
+
+    const postRows = await db.select().from(posts).where(inArray(posts.id, active.map(([id]) => id)));
+    const postById = new Map(postRows.map((p) => [p.id, p]));
+    const maxViews = Math.max(...active.map(([, s]) => s.views));
+    const all: PerformanceItem[] = [];
+    for (const [id, s] of active) {
+      const p = postById.get(id);
+      if (!p) continue;
+      all.push({
+        post: { id, slug: p.slug, title: p.title, category: p.category, tags: p.tags, readTime: p.readTime, published: p.published, publishedAt: p.publishedAt?.toISOString() ?? null },
+        ...computeItem(s, previous.get(id)?.views ?? 0, maxViews),
+      });
+    }
+
+    const totals = active.reduce(
+      (t, [, s]) => ({ views: t.views + s.views, engaged: t.engaged + s.engaged, shares: t.shares + s.shares, leaves: t.leaves + s.leaves, completion: t.completion + s.completionSum }),
+      { views: 0, engaged: 0, shares: 0, leaves: 0, completion: 0 },
+    );
+    const summary = {
+      totalViews: totals.views,
+      avgEngagement: Math.min(100, pct(totals.engaged, totals.views)),
+      socialShares: totals.shares,
+      topPerformers: all.filter((i) => i.performanceScore >= TOP_PERFORMER_SCORE).length,
+    };
+
+    const byCategory = new Map<string, { views: number; articles: number; leaves: number; completion: number }>();
+    for (const [id, s] of active) {
+      const p = postById.get(id);
+      if (!p) continue;
+      const c = byCategory.get(p.category) ?? { views: 0, articles: 0, leaves: 0, completion: 0 };
+      c.views += s.views;
+      c.articles += 1;
+      c.leaves += s.leaves;
+      c.completion += s.completionSum;
+      byCategory.set(p.category, c);
+    }
+    const topCategories = [...byCategory.entries()]
+      .map(([category, c]) => ({ category, views: c.views, articles: c.articles, share: pct(c.views, totals.views) }))
+      .sort((a, b) => b.views - a.views || a.category.localeCompare(b.category))
+      .slice(0, 5);
+
+    const sorters: Record<PerformanceQuery['sort'], (a: PerformanceItem, b: PerformanceItem) => number> = {
+      views: (a, b) => b.views - a.views,
+      engagement: (a, b) => b.engagement - a.engagement || b.views - a.views,
+      performance: (a, b) => b.performanceScore - a.performanceScore || b.views - a.views,
+      recent: (a, b) => (b.post.publishedAt ?? '').localeCompare(a.post.publishedAt ?? '') || b.post.id - a.post.id,
+    };
+    const items = [...all].sort((a, b) => sorters[query.sort](a, b) || a.post.id - b.post.id).slice(0, ITEMS_MAX);
+
+    const insights: string[] = [];
+    const top = [...all].sort((a, b) => b.views - a.views)[0]!;
+    insights.push(`“${top.post.title}” drew the most views: ${plural(top.views, 'view')}, ${pct(top.views, totals.views)}% of all.`);
+    const prevTotal = [...previous.values()].reduce((n, s) => n + s.views, 0);
+    if (prevTotal > 0) {
+      const change = Math.round(((totals.views - prevTotal) / prevTotal) * 100);
+      insights.push(`Views are ${change >= 0 ? 'up' : 'down'} ${Math.abs(change)}% on the previous ${days} days (${plural(prevTotal, 'view')}).`);
+    }
+    const readCategories = [...byCategory.entries()].filter(([, c]) => c.leaves >= 3);
+    if (readCategories.length >= 2) {
+      const [name, c] = readCategories.sort((a, b) => b[1].completion / b[1].leaves - a[1].completion / a[1].leaves)[0]!;
+      insights.push(`Readers get furthest in ${name}: ${Math.round(c.completion / c.leaves)}% of an article on average.`);
+    }
+    if (totals.leaves > 0) insights.push(`Readers finish ${Math.round(totals.completion / totals.leaves)}% of an article on average.`);
+    const refs = await db
+      .select({ host: postReferrersDaily.host, views: sql<number>`sum(${postReferrersDaily.views})` })
+      .from(postReferrersDaily)
+      .where(and(gte(postReferrersDaily.day, from), lte(postReferrersDaily.day, to)))
+      .groupBy(postReferrersDaily.host)
+      .orderBy(sql`2 desc`)
+      .limit(5);
+    const refTotal = refs.reduce((n, r) => n + r.views, 0);
+    const external = refs.filter((r) => r.host !== '');
+    if (external.length > 0) insights.push(`Top referrer: ${external[0]!.host} (${plural(external[0]!.views, 'view')}).`);
+    const direct = refs.find((r) => r.host === '');
+    if (direct && refTotal > 0) insights.push(`${pct(direct.views, totals.views)}% of views came without a referrer (direct, bookmarks, apps).`);
+    const bouncy = all.filter((i) => i.bounceRate > 50 && i.views >= 5);
+    if (bouncy.length > 0) insights.push(`${plural(bouncy.length, 'article')} lose more than half their readers in the first quarter.`);
+    if (totals.shares > 0) insights.push(`Readers shared articles ${plural(totals.shares, 'time')}, ${pct(totals.shares, totals.views)}% of views.`);
+
+    return { ...base, empty: false, summary, items, topCategories, insights };
+  }
+
+  return { report };
+}
