@@ -1,8 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { login } from './fixtures.ts';
 
-test('a scheduled publication raises a notification in the bell; it can be read, followed and removed', async ({ page }) => {
+test('a scheduled publication raises a notification in the bell; it can be read, followed and removed', async ({
+  page,
+}) => {
   await login(page);
   const title = `Scheduled for the bell ${Date.now()}`;
   const created = await page.request.post('/api/posts', {
@@ -28,15 +31,26 @@ test('a scheduled publication raises a notification in the bell; it can be read,
 
   // Wait for the scheduler on the server, then open the panel (which refreshes the list).
   await expect
-    .poll(async () => ((await (await page.request.get('/api/scheduled-posts')).json()) as { postId: number; status: string }[]).find((s) => s.postId === post.id)?.status, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/scheduled-posts')).json()) as { postId: number; status: string }[]).find(
+          (s) => s.postId === post.id,
+        )?.status,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe('published');
   await page.getByRole('button', { name: /^Notifications/ }).click();
-  const item = page.getByTestId('notification').filter({ hasText: title });
+  const item = page
+    .getByTestId('notification')
+    .filter({ hasText: 'Scheduled Post Published' })
+    .filter({ hasText: title });
   await expect(item.getByText('Scheduled Post Published')).toBeVisible();
   await expect(item.getByText('Just now')).toBeVisible();
   await expect(page.getByTestId('notification-count')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
 
   await item.getByRole('button', { name: 'Mark “Scheduled Post Published” as read' }).click();
   await expect(item.getByRole('button', { name: /as read/ })).toHaveCount(0);
@@ -45,5 +59,11 @@ test('a scheduled publication raises a notification in the bell; it can be read,
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
 
   await item.getByRole('button', { name: 'Remove “Scheduled Post Published”' }).click();
-  await expect(page.getByTestId('notification').filter({ hasText: title })).toHaveCount(0);
+  await expect(item).toHaveCount(0);
+
+  // The publication also ran the seeded 'SEO Optimization Check' workflow; its notification links to the run log.
+  const workflowItem = page.getByTestId('notification').filter({ hasText: 'SEO Optimization Check' }).first();
+  await workflowItem.getByRole('button', { name: 'View run log' }).click();
+  await expect(page).toHaveURL(/\/admin\/workflows$/);
+  await expect(page.getByRole('heading', { name: 'SEO Optimization Check', level: 3 })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './fixtures.ts';
 
@@ -9,7 +10,9 @@ test.beforeEach(async ({ page }) => {
   await login(page);
 });
 
-test('the seeded samples are listed; a new workflow runs to completed with its log, and can be disabled', async ({ page }) => {
+test('the seeded samples are listed; a new workflow runs to completed with its log, and can be disabled', async ({
+  page,
+}) => {
   await page.goto('/admin/workflows');
   for (const name of ['Auto-Publish Schedule', 'Content Backup', 'SEO Optimization Check']) {
     await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible();
@@ -22,6 +25,8 @@ test('the seeded samples are listed; a new workflow runs to completed with its l
   await expect(page.getByRole('switch', { name: 'Enabled' })).toBeChecked();
   await page.getByRole('button', { name: 'Create Workflow' }).click();
   await expect(page.getByText('Workflow name is required')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
 
   const name = `E2E notify ${Date.now()}`;
   await page.getByLabel('Name').fill(name);

@@ -8,5 +8,5 @@ rm -rf "$dir"
 mkdir -p "$dir"
 export PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir" DATABASE_URL="file:$dir/app.db" \
   ADMIN_USERNAME=admin ADMIN_PASSWORD='e2e-password-123' SITE_URL="http://127.0.0.1:$port" \
-  NODE_ENV=production
+  AUTOMATION_SCHEDULE=off NODE_ENV=production
 exec node api/src/server.ts

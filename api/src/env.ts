@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   SITE_API_URL: optionalUrl,
   BUILD_HOOK_URL: optionalUrl,
   EMBEDDED_BUILDER: z.enum(['on', 'off']).default('on'),
+  /** The weekly automation slots; off for browser tests, whose results must not depend on the weekday. */
+  AUTOMATION_SCHEDULE: z.enum(['on', 'off']).default('on'),
   ADMIN_DIST: z.string().default('./admin/dist'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   BACKUP_DIR: z.string().optional(),

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const stopScheduler = ctx.scheduler.start();
   const topicsSeeded = await ctx.automation.topics.seedIfEmpty();
   if (topicsSeeded) console.log(`Seeded ${topicsSeeded} automation topics.`);
-  const stopAutomation = ctx.automation.start();
+  const stopAutomation = env.AUTOMATION_SCHEDULE === 'on' ? ctx.automation.start() : () => {};
   // Workflow schedule ticks, the once-a-second view flush and health sampling.
   const stopOperations = await ctx.operations.start();
 

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { referrerHost, trackArticle, trackShare, trackingAllowed, type BeaconEnv } from './beacon.ts';
 
-function fakeEnv(overrides: { doNotTrack?: string; globalPrivacyControl?: boolean; analyticsAllowed?: boolean; referrer?: string } = {}) {
+function fakeEnv(
+  overrides: {
+    doNotTrack?: string;
+    globalPrivacyControl?: boolean;
+    analyticsAllowed?: boolean;
+    referrer?: string;
+  } = {},
+) {
   const sent: { url: string; body: Record<string, unknown> }[] = [];
   const listeners = new Map<string, () => void>();
   let time = 0;
-  const env: BeaconEnv & { scrollTo: (y: number) => void; fire: (type: string) => void; advance: (ms: number) => void } = {
+  const env: BeaconEnv & {
+    scrollTo: (y: number) => void;
+    fire: (type: string) => void;
+    advance: (ms: number) => void;
+  } = {
     navigator: {
       sendBeacon: (url, data) => {
         sent.push({ url, body: JSON.parse(data) as Record<string, unknown> });
@@ -61,13 +72,17 @@ describe('trackArticle', () => {
   it('sends a view with the referrer host, then one leave with the furthest completion and visible seconds', () => {
     const { env, sent } = fakeEnv({ referrer: 'https://www.linkedin.com/feed/' });
     trackArticle('grid-queues', env);
-    expect(sent).toEqual([{ url: '/api/views', body: { slug: 'grid-queues', event: 'view', referrer: 'www.linkedin.com' } }]);
+    expect(sent).toEqual([
+      { url: '/api/views', body: { slug: 'grid-queues', event: 'view', referrer: 'www.linkedin.com' } },
+    ]);
     env.scrollTo(1500); // 75%
     env.scrollTo(500); // scrolling back does not lower the furthest point
     env.advance(42_000);
     env.fire('hidden');
     env.fire('pagehide');
-    expect(sent.slice(1)).toEqual([{ url: '/api/views', body: { slug: 'grid-queues', event: 'leave', completion: 75, seconds: 42 } }]);
+    expect(sent.slice(1)).toEqual([
+      { url: '/api/views', body: { slug: 'grid-queues', event: 'leave', completion: 75, seconds: 42 } },
+    ]);
   });
 
   it.each([

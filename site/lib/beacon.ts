@@ -21,7 +21,11 @@ export interface BeaconPayload {
 
 /** The browser surface the beacon needs, injectable for tests. */
 export interface BeaconEnv {
-  navigator: { sendBeacon?: (url: string, data: string) => boolean; doNotTrack?: string | null; globalPrivacyControl?: boolean };
+  navigator: {
+    sendBeacon?: (url: string, data: string) => boolean;
+    doNotTrack?: string | null;
+    globalPrivacyControl?: boolean;
+  };
   document: {
     referrer: string;
     visibilityState: string;

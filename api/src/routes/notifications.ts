@@ -10,7 +10,9 @@ export function notificationsRoutes() {
     .use('*', requireAdmin)
     .get('/', async (c) => c.json(await c.get('ctx').operations.notifications.list()))
     .put('/read-all', async (c) => c.json(await c.get('ctx').operations.notifications.markAllRead()))
-    .put('/:id/read', async (c) => c.json(await c.get('ctx').operations.notifications.markRead(idParam(c, 'id', NOTIFICATION_NOT_FOUND))))
+    .put('/:id/read', async (c) =>
+      c.json(await c.get('ctx').operations.notifications.markRead(idParam(c, 'id', NOTIFICATION_NOT_FOUND))),
+    )
     .delete('/:id', async (c) => {
       await c.get('ctx').operations.notifications.remove(idParam(c, 'id', NOTIFICATION_NOT_FOUND));
       return c.json({ ok: true });

@@ -8,5 +8,7 @@ import { PerformanceQuerySchema } from '../services/operations/performance.ts';
 export function performanceRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireAdmin)
-    .get('/', async (c) => c.json(await c.get('ctx').operations.performance.report(validate(PerformanceQuerySchema, c.req.query()))));
+    .get('/', async (c) =>
+      c.json(await c.get('ctx').operations.performance.report(validate(PerformanceQuerySchema, c.req.query()))),
+    );
 }

@@ -29,6 +29,8 @@ export function viewsRoutes() {
     const optOut = c.req.header('DNT') === '1' || c.req.header('Sec-GPC') === '1';
     // Do-Not-Track and Global Privacy Control: not even the body is read.
     if (optOut) return c.body(null, 204);
+    // The editor reading their own articles (signed in on this origin) is not a reader.
+    if (c.get('user')) return c.body(null, 204);
     const text = await c.req.text();
     if (text.length > BEACON_MAX_BYTES) throw new AppError(413, 'Beacon too large');
     let body: unknown;

@@ -38,5 +38,7 @@ export function workflowsRoutes() {
       const { enabled } = validate(ToggleSchema, await readJson(c));
       return c.json(await c.get('ctx').operations.workflows.toggle(id, enabled));
     })
-    .get('/:id/runs', async (c) => c.json(await c.get('ctx').operations.workflows.runs(idParam(c, 'id', WORKFLOW_NOT_FOUND))));
+    .get('/:id/runs', async (c) =>
+      c.json(await c.get('ctx').operations.workflows.runs(idParam(c, 'id', WORKFLOW_NOT_FOUND))),
+    );
 }

@@ -43,7 +43,7 @@ export interface Viewer {
 
 interface CachedList {
   /** Encoded once: the hot path writes these bytes as they are. */
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   total: number;
   at: number;
 }
@@ -117,7 +117,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
       if (summary) return { ...post, content: undefined };
       return post;
     });
-    const entry = { body: Buffer.from(JSON.stringify(list)), total: count?.n ?? 0, at: now };
+    const entry = { body: new TextEncoder().encode(JSON.stringify(list)), total: count?.n ?? 0, at: now };
     if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
     listCache.set(key, entry);
     return entry;

@@ -58,7 +58,12 @@ export function NotificationBell() {
       }}
     >
       <PopoverTrigger asChild>
-        <Button variant="outline" size="icon" className="relative" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="relative"
+          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        >
           <Bell aria-hidden="true" />
           {badge ? (
             <span
@@ -73,7 +78,12 @@ export function NotificationBell() {
       <PopoverContent align="end" className="w-[min(24rem,calc(100vw-2rem))] p-0">
         <div className="flex items-center justify-between border-b px-3 py-2">
           <h2 className="text-sm font-semibold">Notifications</h2>
-          <Button variant="ghost" size="sm" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => markAll.mutate()}
+            disabled={unread === 0 || markAll.isPending}
+          >
             <CheckCheck aria-hidden="true" />
             Mark all read
           </Button>
@@ -83,11 +93,17 @@ export function NotificationBell() {
             Could not load notifications.
           </p>
         ) : items.length === 0 ? (
-          <p className="p-6 text-center text-sm text-muted-foreground">{notifications.isPending ? 'Loading...' : 'No notifications'}</p>
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {notifications.isPending ? 'Loading...' : 'No notifications'}
+          </p>
         ) : (
           <ul className="max-h-[60vh] divide-y overflow-y-auto" aria-label="Notifications">
             {items.map((n) => (
-              <li key={n.id} className={cn('flex gap-3 px-3 py-3', !n.read && 'bg-muted/60')} data-testid="notification">
+              <li
+                key={n.id}
+                className={cn('flex gap-3 px-3 py-3', !n.read && 'bg-muted/60')}
+                data-testid="notification"
+              >
                 <span className={cn('mt-1.5 size-2 shrink-0 rounded-full', DOT[n.type])} aria-hidden="true" />
                 <div className="grid min-w-0 flex-1 gap-1">
                   <p className={cn('text-sm', !n.read && 'font-semibold')}>
@@ -98,7 +114,11 @@ export function NotificationBell() {
                   <div className="flex flex-wrap items-center gap-3 text-xs text-muted-foreground">
                     <time dateTime={n.timestamp}>{relativeTime(n.timestamp, now)}</time>
                     {n.actionUrl && actionTarget(n.actionUrl) ? (
-                      <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={() => follow(n)}>
+                      <button
+                        type="button"
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                        onClick={() => follow(n)}
+                      >
                         {n.actionText ?? 'Open'}
                       </button>
                     ) : null}
@@ -106,11 +126,23 @@ export function NotificationBell() {
                 </div>
                 <div className="flex shrink-0 flex-col gap-1">
                   {!n.read ? (
-                    <Button variant="ghost" size="icon" className="size-7" onClick={() => markRead.mutate(n.id)} aria-label={`Mark “${n.title}” as read`}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-7"
+                      onClick={() => markRead.mutate(n.id)}
+                      aria-label={`Mark “${n.title}” as read`}
+                    >
                       <Check aria-hidden="true" />
                     </Button>
                   ) : null}
-                  <Button variant="ghost" size="icon" className="size-7" onClick={() => remove.mutate(n.id)} aria-label={`Remove “${n.title}”`}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    onClick={() => remove.mutate(n.id)}
+                    aria-label={`Remove “${n.title}”`}
+                  >
                     <X aria-hidden="true" />
                   </Button>
                 </div>

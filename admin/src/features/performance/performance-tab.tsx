@@ -9,10 +9,25 @@ import { Progress } from '../../components/ui/progress.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { PanelLoading } from '../../components/panel-loading.tsx';
 import { cn } from '../../lib/cn.ts';
-import { usePerformance, type PerformanceItem, type PerformanceRange, type PerformanceSort } from './api/get-performance.ts';
+import {
+  usePerformance,
+  type PerformanceItem,
+  type PerformanceRange,
+  type PerformanceSort,
+} from './api/get-performance.ts';
 
-const RANGE_LABELS: Record<PerformanceRange, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '1y': 'Last year' };
-const SORT_LABELS: Record<PerformanceSort, string> = { views: 'Views', engagement: 'Engagement', performance: 'Performance', recent: 'Recent' };
+const RANGE_LABELS: Record<PerformanceRange, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '1y': 'Last year',
+};
+const SORT_LABELS: Record<PerformanceSort, string> = {
+  views: 'Views',
+  engagement: 'Engagement',
+  performance: 'Performance',
+  recent: 'Recent',
+};
 const SCORE_CLASS = { green: 'text-green-700', yellow: 'text-amber-700', red: 'text-red-700' } as const;
 const number = new Intl.NumberFormat('en-US');
 
@@ -73,17 +88,27 @@ export function PerformanceTab() {
         <div role="status" className="rounded-lg border border-dashed p-10 text-center">
           <p className="font-medium">No reader data yet</p>
           <p className="mt-1 text-sm text-muted-foreground">
-            Figures appear here once readers open articles ({RANGE_LABELS[range].toLowerCase()}). Views are counted without cookies; readers with Do Not Track or Global
-            Privacy Control are never counted.
+            Figures appear here once readers open articles ({RANGE_LABELS[range].toLowerCase()}). Views are counted
+            without cookies; readers with Do Not Track or Global Privacy Control are never counted.
           </p>
         </div>
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <SummaryCard icon={Eye} label="Total Views" value={number.format(report.data.summary.totalViews)} testId="total-views" />
+            <SummaryCard
+              icon={Eye}
+              label="Total Views"
+              value={number.format(report.data.summary.totalViews)}
+              testId="total-views"
+            />
             <SummaryCard icon={Users} label="Avg Engagement" value={`${report.data.summary.avgEngagement}%`} />
             <SummaryCard icon={Share2} label="Social Shares" value={number.format(report.data.summary.socialShares)} />
-            <SummaryCard icon={Trophy} label="Top Performers" value={number.format(report.data.summary.topPerformers)} hint="score 80 or more" />
+            <SummaryCard
+              icon={Trophy}
+              label="Top Performers"
+              value={number.format(report.data.summary.topPerformers)}
+              hint="score 80 or more"
+            />
           </div>
 
           <div className="grid gap-6 lg:grid-cols-3">
@@ -114,7 +139,7 @@ export function PerformanceTab() {
                         <div className="flex justify-between text-sm">
                           <span className="font-medium">{c.category}</span>
                           <span className="text-muted-foreground">
-                            {number.format(c.views)} views · {c.share}%
+                            {number.format(c.views)} {c.views === 1 ? 'view' : 'views'} · {c.share}%
                           </span>
                         </div>
                         <Progress value={c.share} aria-label={`${c.category}: ${c.share}% of views`} />
@@ -157,7 +182,19 @@ export function PerformanceTab() {
   );
 }
 
-function SummaryCard({ icon: Icon, label, value, hint, testId }: { icon: typeof Eye; label: string; value: string; hint?: string; testId?: string }) {
+function SummaryCard({
+  icon: Icon,
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  icon: typeof Eye;
+  label: string;
+  value: string;
+  hint?: string;
+  testId?: string;
+}) {
   return (
     <Card>
       <CardContent className="flex items-center gap-4 p-5">
@@ -178,7 +215,7 @@ function ArticleRow({ item }: { item: PerformanceItem }) {
   const colour = scoreColour(item.performanceScore);
   return (
     <li className="grid gap-3 rounded-md border p-4" data-testid="performance-item">
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="grid grid-cols-[1fr_auto] items-start gap-3">
         <div className="grid gap-1">
           <a href={`/post/${item.post.slug}`} className="font-medium hover:underline">
             {item.post.title}
@@ -190,11 +227,18 @@ function ArticleRow({ item }: { item: PerformanceItem }) {
           </div>
         </div>
         <div className="text-right">
-          <p className={cn('text-2xl font-bold', SCORE_CLASS[colour])} aria-label={`Performance score ${item.performanceScore} of 100`}>
+          <p
+            className={cn('text-2xl font-bold', SCORE_CLASS[colour])}
+            aria-label={`Performance score ${item.performanceScore} of 100`}
+          >
             {item.performanceScore}
           </p>
           <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground">
-            {item.trend === 'up' ? <TrendingUp className="size-3 text-green-700" aria-hidden="true" /> : <TrendingDown className="size-3 text-red-700" aria-hidden="true" />}
+            {item.trend === 'up' ? (
+              <TrendingUp className="size-3 text-green-700" aria-hidden="true" />
+            ) : (
+              <TrendingDown className="size-3 text-red-700" aria-hidden="true" />
+            )}
             {item.trend === 'up' ? 'Up' : 'Down'} vs {number.format(item.previousViews)} views before
           </p>
         </div>

@@ -69,21 +69,39 @@ export function createActionRunner(deps: {
 
   async function publish(action: WorkflowAction): Promise<ActionResult> {
     const match = draftMatcher(action.config?.condition);
-    if (match === null) return { status: 'skipped', message: 'No condition set: choose which drafts to publish (all, category:…, tag:… or author:…)' };
+    if (match === null)
+      return {
+        status: 'skipped',
+        message: 'No condition set: choose which drafts to publish (all, category:…, tag:… or author:…)',
+      };
     if ('error' in match) throw new Error(match.error);
-    const drafts = (await db.select().from(posts).where(eq(posts.published, false)).orderBy(posts.createdAt)).filter(match);
+    const drafts = (await db.select().from(posts).where(eq(posts.published, false)).orderBy(posts.createdAt)).filter(
+      match,
+    );
     if (drafts.length === 0) return { status: 'done', message: `No drafts match “${action.config!.condition}”` };
     const chosen = drafts.slice(0, PUBLISH_MAX);
     // Through the posts service, so each publish requests a rebuild and announces itself like any other.
     for (const d of chosen) await deps.posts.update(d.id, { published: true });
     const more = drafts.length > chosen.length ? ` (${drafts.length - chosen.length} more left for the next run)` : '';
-    return { status: 'done', message: `Published ${chosen.length} draft${chosen.length === 1 ? '' : 's'}: ${chosen.map((d) => `“${d.title}”`).join(', ')}${more}`.slice(0, 1000) };
+    return {
+      status: 'done',
+      message:
+        `Published ${chosen.length} draft${chosen.length === 1 ? '' : 's'}: ${chosen.map((d) => `“${d.title}”`).join(', ')}${more}`.slice(
+          0,
+          1000,
+        ),
+    };
   }
 
   async function notify(action: WorkflowAction, ctx: ActionContext): Promise<ActionResult> {
     const recipients = action.config?.recipients?.filter((r) => r.trim()) ?? [];
     const about = ctx.run.post ? ` for “${ctx.run.post.title}”` : '';
-    const why = ctx.run.trigger === 'event' ? `after ${ctx.run.event?.replace(/_/g, ' ')}` : ctx.run.trigger === 'schedule' ? 'on schedule' : 'on request';
+    const why =
+      ctx.run.trigger === 'event'
+        ? `after ${ctx.run.event?.replace(/_/g, ' ')}`
+        : ctx.run.trigger === 'schedule'
+          ? 'on schedule'
+          : 'on request';
     const created = await deps.notifications.create({
       type: 'info',
       title: ctx.workflow.name,
@@ -91,7 +109,10 @@ export function createActionRunner(deps: {
       actionUrl: ctx.run.post ? `/post/${ctx.run.post.slug}` : '/admin/workflows',
       actionText: ctx.run.post ? 'View post' : 'Open workflows',
     });
-    return { status: 'done', message: `Notification #${created.id} created${recipients.length ? ` for ${recipients.join(', ')}` : ''}` };
+    return {
+      status: 'done',
+      message: `Notification #${created.id} created${recipients.length ? ` for ${recipients.join(', ')}` : ''}`,
+    };
   }
 
   async function backup(_action: WorkflowAction, ctx: ActionContext): Promise<ActionResult> {
@@ -125,9 +146,13 @@ export function createActionRunner(deps: {
       if (i % 20 === 19) await yieldToLoop(); // markdown parsing is CPU work: let requests through
     }
     if (rows.length === 0) return { status: 'done', message: 'No published articles to check' };
-    if (low.length === 0) return { status: 'done', message: `All ${rows.length} published articles score ${SEO_ALERT_BELOW} or more` };
+    if (low.length === 0)
+      return { status: 'done', message: `All ${rows.length} published articles score ${SEO_ALERT_BELOW} or more` };
     low.sort((a, b) => a.score - b.score);
-    const worst = low.slice(0, 3).map((l) => `“${l.title}” (${l.score})`).join(', ');
+    const worst = low
+      .slice(0, 3)
+      .map((l) => `“${l.title}” (${l.score})`)
+      .join(', ');
     await deps.notifications.create({
       type: 'warning',
       title: 'SEO Check: Articles Need Attention',
@@ -135,17 +160,30 @@ export function createActionRunner(deps: {
       actionUrl: '/admin/seo',
       actionText: 'Open SEO',
     });
-    return { status: 'done', message: `${low.length} of ${rows.length} articles score under ${SEO_ALERT_BELOW}; lowest ${worst}` };
+    return {
+      status: 'done',
+      message: `${low.length} of ${rows.length} articles score under ${SEO_ALERT_BELOW}; lowest ${worst}`,
+    };
   }
 
   async function socialShare(action: WorkflowAction, ctx: ActionContext): Promise<ActionResult> {
-    if (deps.socialWebhookUrls.length === 0) return { status: 'skipped', message: 'No social webhook configured (SOCIAL_WEBHOOK_URLS); nothing was shared' };
+    if (deps.socialWebhookUrls.length === 0)
+      return { status: 'skipped', message: 'No social webhook configured (SOCIAL_WEBHOOK_URLS); nothing was shared' };
     let post: { title: string; slug: string; excerpt: string } | undefined;
     if (ctx.run.post) {
-      const [row] = await db.select().from(posts).where(and(eq(posts.id, ctx.run.post.id), eq(posts.published, true))).limit(1);
+      const [row] = await db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.id, ctx.run.post.id), eq(posts.published, true)))
+        .limit(1);
       post = row;
     } else {
-      const [row] = await db.select().from(posts).where(eq(posts.published, true)).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(posts)
+        .where(eq(posts.published, true))
+        .orderBy(desc(posts.publishedAt), desc(posts.id))
+        .limit(1);
       post = row;
     }
     if (!post) return { status: 'skipped', message: 'No published article to share' };
@@ -157,14 +195,22 @@ export function createActionRunner(deps: {
     const failures: string[] = [];
     for (const url of deps.socialWebhookUrls) {
       try {
-        const res = await doFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(10_000) });
+        const res = await doFetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
         if (!res.ok) failures.push(`${new URL(url).host} answered ${res.status}`);
       } catch (err) {
         failures.push(`${new URL(url).host}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
     if (failures.length) throw new Error(`Sharing “${post.title}” failed: ${failures.join('; ')}`);
-    return { status: 'done', message: `Shared “${post.title}” to ${deps.socialWebhookUrls.length} webhook${deps.socialWebhookUrls.length === 1 ? '' : 's'}` };
+    return {
+      status: 'done',
+      message: `Shared “${post.title}” to ${deps.socialWebhookUrls.length} webhook${deps.socialWebhookUrls.length === 1 ? '' : 's'}`,
+    };
   }
 
   return async (action, ctx) => {

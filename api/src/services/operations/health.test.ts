@@ -39,7 +39,13 @@ describe('GET /api/status', () => {
     const s = await status();
     expect(s.overall).toBe('operational');
     expect(s.banner).toBe('All Systems Operational');
-    expect(s.services.map((x: { name: string }) => x.name)).toEqual(['Website', 'API Services', 'Database', 'Content Delivery', 'Authentication']);
+    expect(s.services.map((x: { name: string }) => x.name)).toEqual([
+      'Website',
+      'API Services',
+      'Database',
+      'Content Delivery',
+      'Authentication',
+    ]);
     for (const svc of s.services) {
       expect(svc).toMatchObject({ status: 'operational', uptime: 100, lastUpdated: s.checkedAt });
       expect(svc.responseTime).toBeGreaterThanOrEqual(1);
@@ -60,7 +66,10 @@ describe('GET /api/status', () => {
     await t.call('POST', '/api/posts', postBody({ published: true }));
     await t.builder.idle();
     s = await status();
-    expect(s.byName.Website).toMatchObject({ status: 'degraded', detail: 'The latest build failed; the previous version stays live' });
+    expect(s.byName.Website).toMatchObject({
+      status: 'degraded',
+      detail: 'The latest build failed; the previous version stays live',
+    });
     expect(s.byName['Content Delivery'].status).toBe('operational'); // the last good site stays live
     expect(s.overall).toBe('degraded');
     expect(s.banner).toBe('Some Services Degraded');
@@ -86,10 +95,17 @@ describe('GET /api/status', () => {
     await start();
     await build();
     const now = t.clock.now().getTime();
-    const rows = Array.from({ length: 9 }, (_, i) => `('Database', '${i < 2 ? 'outage' : i < 4 ? 'degraded' : 'operational'}', 3, ${now - i * 60_000})`);
-    await t.db.$client.execute(`INSERT INTO health_samples (service, status, response_ms, at) VALUES ${rows.join(',')}`);
+    const rows = Array.from(
+      { length: 9 },
+      (_, i) => `('Database', '${i < 2 ? 'outage' : i < 4 ? 'degraded' : 'operational'}', 3, ${now - i * 60_000})`,
+    );
+    await t.db.$client.execute(
+      `INSERT INTO health_samples (service, status, response_ms, at) VALUES ${rows.join(',')}`,
+    );
     // Samples older than the 30-day window do not count.
-    await t.db.$client.execute(`INSERT INTO health_samples (service, status, response_ms, at) VALUES ('Database', 'outage', 3, ${now - 31 * 86_400_000})`);
+    await t.db.$client.execute(
+      `INSERT INTO health_samples (service, status, response_ms, at) VALUES ('Database', 'outage', 3, ${now - 31 * 86_400_000})`,
+    );
     await t.ctx.operations.health.refreshUptime();
     const s = await status();
     expect(s.byName.Database.uptime).toBe(80); // (7 up + this check) / (9 + 1)

@@ -35,7 +35,13 @@ export interface StatusReport {
 export const UPTIME_WINDOW_DAYS = 30;
 /** A live check that takes longer than this is an outage. */
 export const CHECK_TIMEOUT_MS = 1000;
-export const SLOW_MS = { 'API Services': 500, Database: 200, Authentication: 300, Website: 300, 'Content Delivery': 300 } as const;
+export const SLOW_MS = {
+  'API Services': 500,
+  Database: 200,
+  Authentication: 300,
+  Website: 300,
+  'Content Delivery': 300,
+} as const;
 
 interface CheckResult {
   status: HealthState;
@@ -54,11 +60,16 @@ async function timed(fn: () => Promise<Omit<CheckResult, 'responseMs'>>, slowMs:
       }),
     ]);
     const responseMs = Math.round((performance.now() - t0) * 10) / 10;
-    if (result.status === 'operational' && responseMs > slowMs) return { status: 'degraded', detail: `${result.detail} (slow)`, responseMs };
+    if (result.status === 'operational' && responseMs > slowMs)
+      return { status: 'degraded', detail: `${result.detail} (slow)`, responseMs };
     return { ...result, responseMs };
   } catch (err) {
     const responseMs = Math.round((performance.now() - t0) * 10) / 10;
-    return { status: 'outage', detail: err instanceof Error && err.message === 'timed out' ? 'Not responding' : 'Unreachable', responseMs };
+    return {
+      status: 'outage',
+      detail: err instanceof Error && err.message === 'timed out' ? 'Not responding' : 'Unreachable',
+      responseMs,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -87,13 +98,18 @@ export function createHealthService(deps: {
       const s = await builder.status();
       const now = clock.now().getTime();
       const lastAt = s.lastSuccess?.finishedAt ?? null;
-      website = { lastBuildAt: lastAt, ageSeconds: lastAt ? Math.max(0, Math.round((now - Date.parse(lastAt)) / 1000)) : null };
+      website = {
+        lastBuildAt: lastAt,
+        ageSeconds: lastAt ? Math.max(0, Math.round((now - Date.parse(lastAt)) / 1000)) : null,
+      };
       if (!s.lastSuccess) {
-        if (deps.buildTarget === 'off') return { status: 'degraded', detail: 'Site builds are turned off on this server' };
+        if (deps.buildTarget === 'off')
+          return { status: 'degraded', detail: 'Site builds are turned off on this server' };
         if (s.current) return { status: 'degraded', detail: 'The first site build is in progress' };
         return { status: 'outage', detail: 'No successful site build yet' };
       }
-      if (s.last?.state === 'failed') return { status: 'degraded', detail: 'The latest build failed; the previous version stays live' };
+      if (s.last?.state === 'failed')
+        return { status: 'degraded', detail: 'The latest build failed; the previous version stays live' };
       return { status: 'operational', detail: s.current ? 'Live; an update is being built' : 'Live and up to date' };
     },
     'API Services': async () => {
@@ -105,7 +121,8 @@ export function createHealthService(deps: {
       return { status: 'operational', detail: 'Answering queries' };
     },
     'Content Delivery': async () => {
-      if (deps.buildTarget === 'hook') return { status: 'operational', detail: 'Served by the CDN from the last deployed build' };
+      if (deps.buildTarget === 'hook')
+        return { status: 'operational', detail: 'Served by the CDN from the last deployed build' };
       const dir = builder.liveDir();
       if (!dir) return { status: 'outage', detail: 'No built site to serve' };
       if (!existsSync(join(dir, 'index.html')) || statSync(join(dir, 'index.html')).size === 0)
@@ -151,10 +168,24 @@ export function createHealthService(deps: {
     const checkedAt = clock.now().toISOString();
     const services = SERVICE_NAMES.map((name): ServiceReport => {
       const r = results.get(name)!;
-      return { name, status: r.status, responseTime: Math.max(1, Math.round(r.responseMs)), uptime: uptimeOf(name, r.status), lastUpdated: checkedAt, detail: r.detail };
+      return {
+        name,
+        status: r.status,
+        responseTime: Math.max(1, Math.round(r.responseMs)),
+        uptime: uptimeOf(name, r.status),
+        lastUpdated: checkedAt,
+        detail: r.detail,
+      };
     });
     const overall = overallStatus(services);
-    return { overall, banner: OVERALL_BANNER[overall], checkedAt, services, website, uptimeWindowDays: UPTIME_WINDOW_DAYS };
+    return {
+      overall,
+      banner: OVERALL_BANNER[overall],
+      checkedAt,
+      services,
+      website,
+      uptimeWindowDays: UPTIME_WINDOW_DAYS,
+    };
   }
 
   /** Stores one sample per service, prunes samples past the window, and refreshes the uptime cache. */
@@ -162,7 +193,16 @@ export function createHealthService(deps: {
     const results = await runChecks();
     const at = clock.now();
     await db.batch([
-      db.insert(healthSamples).values(SERVICE_NAMES.map((name) => ({ service: name, status: results.get(name)!.status, responseMs: results.get(name)!.responseMs, at }))),
+      db
+        .insert(healthSamples)
+        .values(
+          SERVICE_NAMES.map((name) => ({
+            service: name,
+            status: results.get(name)!.status,
+            responseMs: results.get(name)!.responseMs,
+            at,
+          })),
+        ),
       db.delete(healthSamples).where(lt(healthSamples.at, new Date(at.getTime() - UPTIME_WINDOW_DAYS * 86_400_000))),
     ]);
     await refreshUptime();
@@ -173,7 +213,10 @@ export function createHealthService(deps: {
    * build) does not count as downtime; until then uptime reflects the live check only.
    */
   function start(intervalMs = 60_000): () => void {
-    const run = () => sample().catch((err: unknown) => console.error('[health] sampling failed:', err instanceof Error ? err.message : err));
+    const run = () =>
+      sample().catch((err: unknown) =>
+        console.error('[health] sampling failed:', err instanceof Error ? err.message : err),
+      );
     void refreshUptime().catch(() => {});
     const timer = setInterval(run, intervalMs);
     timer.unref();

@@ -21,14 +21,26 @@ async function start(opts: Parameters<typeof testApp>[0] = {}) {
 async function list() {
   const res = await t.call('GET', '/api/notifications');
   expect(res.status).toBe(200);
-  return res.json as { id: number; type: string; title: string; message: string; read: boolean; actionUrl: string | null; timestamp: string }[];
+  return res.json as {
+    id: number;
+    type: string;
+    title: string;
+    message: string;
+    read: boolean;
+    actionUrl: string | null;
+    timestamp: string;
+  }[];
 }
 
 describe('notifications from real events', () => {
   it('a scheduled post going live', async () => {
     await start();
     const post = (await t.call('POST', '/api/posts', postBody())).json;
-    await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T12:30', timezone: 'Europe/Stockholm' });
+    await t.call('POST', '/api/schedule-post', {
+      postId: post.id,
+      publishDateTime: '2026-06-01T12:30',
+      timezone: 'Europe/Stockholm',
+    });
     t.clock.set('2026-06-01T10:31:00Z');
     await t.ctx.scheduler.publishDue();
     await settle();
@@ -45,7 +57,11 @@ describe('notifications from real events', () => {
   it('a scheduled publication failing', async () => {
     await start();
     const post = (await t.call('POST', '/api/posts', postBody())).json;
-    await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T12:30', timezone: 'Europe/Stockholm' });
+    await t.call('POST', '/api/schedule-post', {
+      postId: post.id,
+      publishDateTime: '2026-06-01T12:30',
+      timezone: 'Europe/Stockholm',
+    });
     // Published some other way behind the scheduler's back (e.g. by another instance's direct write).
     await t.db.$client.execute({ sql: 'UPDATE posts SET published = 1 WHERE id = ?', args: [post.id] });
     t.clock.set('2026-06-01T10:31:00Z');
@@ -66,7 +82,11 @@ describe('notifications from real events', () => {
     await t.call('POST', '/api/posts', postBody({ published: true }));
     await t.builder.idle();
     await settle();
-    expect((await list())[0]).toMatchObject({ type: 'error', title: 'Site Build Failed', message: expect.stringContaining('astro exploded') });
+    expect((await list())[0]).toMatchObject({
+      type: 'error',
+      title: 'Site Build Failed',
+      message: expect.stringContaining('astro exploded'),
+    });
     fail = false;
     await t.call('POST', '/api/posts', postBody({ title: 'Second', published: true }));
     await t.builder.idle();
@@ -75,8 +95,18 @@ describe('notifications from real events', () => {
   });
 
   it.each([
-    [{ postId: 7, title: 'Daily brief', kind: 'daily' as const, ok: true }, 'success', 'Daily post Generated', '/admin/edit/7'],
-    [{ postId: 0, title: '', kind: 'deep-dive' as const, ok: false, error: 'LLM timed out' }, 'error', 'Generation Failed', '/admin/automation'],
+    [
+      { postId: 7, title: 'Daily brief', kind: 'daily' as const, ok: true },
+      'success',
+      'Daily post Generated',
+      '/admin/edit/7',
+    ],
+    [
+      { postId: 0, title: '', kind: 'deep-dive' as const, ok: false, error: 'LLM timed out' },
+      'error',
+      'Generation Failed',
+      '/admin/automation',
+    ],
   ])('generation finishing (%o)', async (payload, type, title, actionUrl) => {
     await start();
     t.events.emit('generation_finished', payload);
@@ -87,7 +117,8 @@ describe('notifications from real events', () => {
   it('a failed-login lockout', async () => {
     await start();
     t.logout();
-    for (let i = 0; i < 6; i++) await t.call('POST', '/api/auth/login', { username: 'admin', password: 'wrong-password-1' });
+    for (let i = 0; i < 6; i++)
+      await t.call('POST', '/api/auth/login', { username: 'admin', password: 'wrong-password-1' });
     await settle();
     t.clock.advance(2 * 60 * 60_000); // let the lockout pass
     await t.login();
@@ -99,14 +130,19 @@ describe('notifications from real events', () => {
     const ok = await t.call('POST', '/api/workflows', { name: 'Empty', trigger: 'manual', actions: [], enabled: true });
     await t.call('POST', '/api/workflows/execute', { workflowId: ok.json.id });
     await t.ctx.operations.workflows.idle();
-    expect((await list())[0]).toMatchObject({ type: 'success', title: 'Workflow Completed', message: '“Empty” completed: 0 steps done.' });
+    expect((await list())[0]).toMatchObject({
+      type: 'success',
+      title: 'Workflow Completed',
+      message: '“Empty” completed: 0 steps done.',
+    });
   });
 });
 
 describe('the notification API', () => {
   it('keeps only the newest 20, newest first', async () => {
     await start();
-    for (let i = 1; i <= 25; i++) await t.ctx.operations.notifications.create({ type: 'info', title: `N${i}`, message: 'm' });
+    for (let i = 1; i <= 25; i++)
+      await t.ctx.operations.notifications.create({ type: 'info', title: `N${i}`, message: 'm' });
     const items = await list();
     expect(items).toHaveLength(NOTIFICATIONS_MAX);
     expect(items[0]!.title).toBe('N25');

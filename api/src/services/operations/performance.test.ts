@@ -11,9 +11,13 @@ const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
 beforeEach(async () => {
   t = await testApp({ start: '2026-06-10T10:00:00Z' });
   await t.login();
-  a = (await t.call('POST', '/api/posts', postBody({ title: 'Grid queues', category: 'Energy Future', published: true }))).json;
+  a = (
+    await t.call('POST', '/api/posts', postBody({ title: 'Grid queues', category: 'Energy Future', published: true }))
+  ).json;
   t.clock.advance(60_000);
-  b = (await t.call('POST', '/api/posts', postBody({ title: 'Seed rounds', category: 'Startup Radar', published: true }))).json;
+  b = (
+    await t.call('POST', '/api/posts', postBody({ title: 'Seed rounds', category: 'Startup Radar', published: true }))
+  ).json;
 });
 afterEach(() => t.cleanup());
 
@@ -22,7 +26,8 @@ const meta = (client: string) => ({ client, userAgent: UA, optOut: false });
 /** A known set of beacons: four readers of A (one shares), one of B. */
 async function knownViews() {
   const v = t.ctx.operations.views;
-  for (const c of ['r1', 'r2', 'r3', 'r4']) await v.record({ slug: a.slug, event: 'view', referrer: c === 'r1' ? 'news.ycombinator.com' : '' }, meta(c));
+  for (const c of ['r1', 'r2', 'r3', 'r4'])
+    await v.record({ slug: a.slug, event: 'view', referrer: c === 'r1' ? 'news.ycombinator.com' : '' }, meta(c));
   await v.record({ slug: a.slug, event: 'leave', completion: 100, seconds: 300 }, meta('r1'));
   await v.record({ slug: a.slug, event: 'leave', completion: 80, seconds: 240 }, meta('r2'));
   await v.record({ slug: a.slug, event: 'leave', completion: 20, seconds: 30 }, meta('r3'));
@@ -31,7 +36,10 @@ async function knownViews() {
   await v.record({ slug: b.slug, event: 'leave', completion: 60, seconds: 120 }, meta('r5'));
   await v.flush();
   // The previous 7 days: A had 10 views, B none.
-  await t.db.$client.execute({ sql: `INSERT INTO post_stats_daily (post_id, day, views) VALUES (?, '2026-06-01', 10)`, args: [a.id] });
+  await t.db.$client.execute({
+    sql: `INSERT INTO post_stats_daily (post_id, day, views) VALUES (?, '2026-06-01', 10)`,
+    args: [a.id],
+  });
 }
 
 async function report(query = 'range=7d&sort=views') {
@@ -69,7 +77,15 @@ describe('GET /api/performance', () => {
       trend: 'down', // 4 now vs 10 the week before
       previousViews: 10,
     });
-    expect(itemB).toMatchObject({ views: 1, engagement: 100, readingCompletion: 60, bounceRate: 0, avgTimeOnPage: 2, performanceScore: 71, trend: 'up' });
+    expect(itemB).toMatchObject({
+      views: 1,
+      engagement: 100,
+      readingCompletion: 60,
+      bounceRate: 0,
+      avgTimeOnPage: 2,
+      performanceScore: 71,
+      trend: 'up',
+    });
     expect(r.topCategories).toEqual([
       { category: 'Energy Future', views: 4, articles: 1, share: 80 },
       { category: 'Startup Radar', views: 1, articles: 1, share: 20 },
@@ -110,7 +126,9 @@ describe('GET /api/performance', () => {
 
 describe('computeItem', () => {
   it('scores an article nobody read as 0', () => {
-    expect(computeItem({ views: 0, leaves: 0, completionSum: 0, engaged: 0, bounces: 0, secondsSum: 0, shares: 0 }, 0, 10)).toMatchObject({
+    expect(
+      computeItem({ views: 0, leaves: 0, completionSum: 0, engaged: 0, bounces: 0, secondsSum: 0, shares: 0 }, 0, 10),
+    ).toMatchObject({
       performanceScore: 0,
       engagement: 0,
       trend: 'up',

@@ -17,7 +17,16 @@ export const RANGE_DAYS: Record<PerformanceQuery['range'], number> = { '7d': 7, 
 
 /** Spec §3 Performance item, computed from the beacon counters (definitions in `computeItem`). */
 export interface PerformanceItem {
-  post: { id: number; slug: string; title: string; category: string; tags: string[]; readTime: number; published: boolean; publishedAt: string | null };
+  post: {
+    id: number;
+    slug: string;
+    title: string;
+    category: string;
+    tags: string[];
+    readTime: number;
+    published: boolean;
+    publishedAt: string | null;
+  };
   views: number;
   engagement: number;
   readingCompletion: number;
@@ -84,7 +93,11 @@ export function computeItem(s: Sums, previousViews: number, maxViews: number) {
   const avgTimeOnPage = s.leaves > 0 ? Math.round((s.secondsSum / s.leaves / 60) * 10) / 10 : 0;
   const reach = maxViews > 0 ? (s.views / maxViews) * 100 : 0;
   const performanceScore =
-    s.views === 0 ? 0 : Math.round(0.35 * readingCompletion + 0.25 * engagement + 0.2 * (s.leaves > 0 ? 100 - bounceRate : 0) + 0.2 * reach);
+    s.views === 0
+      ? 0
+      : Math.round(
+          0.35 * readingCompletion + 0.25 * engagement + 0.2 * (s.leaves > 0 ? 100 - bounceRate : 0) + 0.2 * reach,
+        );
   return {
     views: s.views,
     engagement,
@@ -134,10 +147,25 @@ export function createPerformanceService(deps: { db: Db; clock: Clock }) {
     const base = { range: query.range, sort: query.sort, from, to, definitions: DEFINITIONS };
     const active = [...current.entries()].filter(([, s]) => s.views + s.leaves + s.shares > 0);
     if (active.length === 0) {
-      return { ...base, empty: true, summary: { totalViews: 0, avgEngagement: 0, socialShares: 0, topPerformers: 0 }, items: [], topCategories: [], insights: [] };
+      return {
+        ...base,
+        empty: true,
+        summary: { totalViews: 0, avgEngagement: 0, socialShares: 0, topPerformers: 0 },
+        items: [],
+        topCategories: [],
+        insights: [],
+      };
     }
 
-    const postRows = await db.select().from(posts).where(inArray(posts.id, active.map(([id]) => id)));
+    const postRows = await db
+      .select()
+      .from(posts)
+      .where(
+        inArray(
+          posts.id,
+          active.map(([id]) => id),
+        ),
+      );
     const postById = new Map(postRows.map((p) => [p.id, p]));
     const maxViews = Math.max(...active.map(([, s]) => s.views));
     const all: PerformanceItem[] = [];
@@ -145,13 +173,28 @@ export function createPerformanceService(deps: { db: Db; clock: Clock }) {
       const p = postById.get(id);
       if (!p) continue;
       all.push({
-        post: { id, slug: p.slug, title: p.title, category: p.category, tags: p.tags, readTime: p.readTime, published: p.published, publishedAt: p.publishedAt?.toISOString() ?? null },
+        post: {
+          id,
+          slug: p.slug,
+          title: p.title,
+          category: p.category,
+          tags: p.tags,
+          readTime: p.readTime,
+          published: p.published,
+          publishedAt: p.publishedAt?.toISOString() ?? null,
+        },
         ...computeItem(s, previous.get(id)?.views ?? 0, maxViews),
       });
     }
 
     const totals = active.reduce(
-      (t, [, s]) => ({ views: t.views + s.views, engaged: t.engaged + s.engaged, shares: t.shares + s.shares, leaves: t.leaves + s.leaves, completion: t.completion + s.completionSum }),
+      (t, [, s]) => ({
+        views: t.views + s.views,
+        engaged: t.engaged + s.engaged,
+        shares: t.shares + s.shares,
+        leaves: t.leaves + s.leaves,
+        completion: t.completion + s.completionSum,
+      }),
       { views: 0, engaged: 0, shares: 0, leaves: 0, completion: 0 },
     );
     const summary = {
@@ -187,18 +230,27 @@ export function createPerformanceService(deps: { db: Db; clock: Clock }) {
 
     const insights: string[] = [];
     const top = [...all].sort((a, b) => b.views - a.views)[0]!;
-    insights.push(`“${top.post.title}” drew the most views: ${plural(top.views, 'view')}, ${pct(top.views, totals.views)}% of all.`);
+    insights.push(
+      `“${top.post.title}” drew the most views: ${plural(top.views, 'view')}, ${pct(top.views, totals.views)}% of all.`,
+    );
     const prevTotal = [...previous.values()].reduce((n, s) => n + s.views, 0);
     if (prevTotal > 0) {
       const change = Math.round(((totals.views - prevTotal) / prevTotal) * 100);
-      insights.push(`Views are ${change >= 0 ? 'up' : 'down'} ${Math.abs(change)}% on the previous ${days} days (${plural(prevTotal, 'view')}).`);
+      insights.push(
+        `Views are ${change >= 0 ? 'up' : 'down'} ${Math.abs(change)}% on the previous ${days} days (${plural(prevTotal, 'view')}).`,
+      );
     }
     const readCategories = [...byCategory.entries()].filter(([, c]) => c.leaves >= 3);
     if (readCategories.length >= 2) {
-      const [name, c] = readCategories.sort((a, b) => b[1].completion / b[1].leaves - a[1].completion / a[1].leaves)[0]!;
-      insights.push(`Readers get furthest in ${name}: ${Math.round(c.completion / c.leaves)}% of an article on average.`);
+      const [name, c] = readCategories.sort(
+        (a, b) => b[1].completion / b[1].leaves - a[1].completion / a[1].leaves,
+      )[0]!;
+      insights.push(
+        `Readers get furthest in ${name}: ${Math.round(c.completion / c.leaves)}% of an article on average.`,
+      );
     }
-    if (totals.leaves > 0) insights.push(`Readers finish ${Math.round(totals.completion / totals.leaves)}% of an article on average.`);
+    if (totals.leaves > 0)
+      insights.push(`Readers finish ${Math.round(totals.completion / totals.leaves)}% of an article on average.`);
     const refs = await db
       .select({ host: postReferrersDaily.host, views: sql<number>`sum(${postReferrersDaily.views})` })
       .from(postReferrersDaily)
@@ -208,12 +260,18 @@ export function createPerformanceService(deps: { db: Db; clock: Clock }) {
       .limit(5);
     const refTotal = refs.reduce((n, r) => n + r.views, 0);
     const external = refs.filter((r) => r.host !== '');
-    if (external.length > 0) insights.push(`Top referrer: ${external[0]!.host} (${plural(external[0]!.views, 'view')}).`);
+    if (external.length > 0)
+      insights.push(`Top referrer: ${external[0]!.host} (${plural(external[0]!.views, 'view')}).`);
     const direct = refs.find((r) => r.host === '');
-    if (direct && refTotal > 0) insights.push(`${pct(direct.views, totals.views)}% of views came without a referrer (direct, bookmarks, apps).`);
+    if (direct && refTotal > 0)
+      insights.push(`${pct(direct.views, totals.views)}% of views came without a referrer (direct, bookmarks, apps).`);
     const bouncy = all.filter((i) => i.bounceRate > 50 && i.views >= 5);
-    if (bouncy.length > 0) insights.push(`${plural(bouncy.length, 'article')} lose more than half their readers in the first quarter.`);
-    if (totals.shares > 0) insights.push(`Readers shared articles ${plural(totals.shares, 'time')}, ${pct(totals.shares, totals.views)}% of views.`);
+    if (bouncy.length > 0)
+      insights.push(`${plural(bouncy.length, 'article')} lose more than half their readers in the first quarter.`);
+    if (totals.shares > 0)
+      insights.push(
+        `Readers shared articles ${plural(totals.shares, 'time')}, ${pct(totals.shares, totals.views)}% of views.`,
+      );
 
     return { ...base, empty: false, summary, items, topCategories, insights };
   }

@@ -66,6 +66,12 @@ describe('POST /api/views', () => {
     expect(await stats()).toEqual([]);
   });
 
+  it('does not count the signed-in editor', async () => {
+    await t.login();
+    expect((await t.call('POST', '/api/views', { slug, event: 'view' }, { 'User-Agent': UA })).status).toBe(204);
+    expect(await stats()).toEqual([]);
+  });
+
   it('refuses a foreign Origin (403)', async () => {
     expect((await beacon({ slug, event: 'view' }, { Origin: 'https://evil.example' })).status).toBe(403);
   });
@@ -93,7 +99,8 @@ describe('POST /api/views', () => {
     for (let i = 0; i < 5; i++) expect((await beacon({ slug, event: 'view' })).status).toBe(204);
     expect((await stats())[0]).toMatchObject({ views: 1 });
     let limited = 0;
-    for (let i = 0; i < VIEW_LIMITS.burst + 5; i++) if ((await beacon({ slug, event: 'view' })).status === 429) limited++;
+    for (let i = 0; i < VIEW_LIMITS.burst + 5; i++)
+      if ((await beacon({ slug, event: 'view' })).status === 429) limited++;
     expect(limited).toBeGreaterThanOrEqual(5);
     expect((await stats())[0]).toMatchObject({ views: 1 });
   });
@@ -108,7 +115,17 @@ describe('aggregation', () => {
     await views.record({ slug, event: 'leave', completion: 10, seconds: 5000 }, meta('b'));
     await views.record({ slug, event: 'share' }, meta('a'));
     expect(await stats()).toEqual([
-      { post_id: postId, day: '2026-06-01', views: 3, leaves: 2, completion_sum: 100, engaged: 1, bounces: 1, seconds_sum: 200 + VIEW_LIMITS.secondsCap, shares: 1 },
+      {
+        post_id: postId,
+        day: '2026-06-01',
+        views: 3,
+        leaves: 2,
+        completion_sum: 100,
+        engaged: 1,
+        bounces: 1,
+        seconds_sum: 200 + VIEW_LIMITS.secondsCap,
+        shares: 1,
+      },
     ]);
     t.clock.set('2026-06-02T08:00:00Z');
     await views.record({ slug, event: 'view' }, meta('d'));

@@ -5,12 +5,17 @@ import { posts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validate } from '../../lib/errors.ts';
 
-const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+const HOST =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
 
 /** The beacon's body: what the article page sends with navigator.sendBeacon. Nothing else is accepted. */
 export const BeaconSchema = z
   .object({
-    slug: z.string().min(1).max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is not a valid article slug'),
+    slug: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is not a valid article slug'),
     event: z.enum(['view', 'leave', 'share']),
     /** The referring site's host only (never a full URL); '' or absent for direct visits. */
     referrer: z
@@ -61,7 +66,15 @@ interface Counters {
   shares: number;
 }
 
-const zero = (): Counters => ({ views: 0, leaves: 0, completionSum: 0, engaged: 0, bounces: 0, secondsSum: 0, shares: 0 });
+const zero = (): Counters => ({
+  views: 0,
+  leaves: 0,
+  completionSum: 0,
+  engaged: 0,
+  bounces: 0,
+  secondsSum: 0,
+  shares: 0,
+});
 
 export interface BeaconMeta {
   /** Identifies the client for rate limiting only (the IP address); never stored. */
@@ -138,7 +151,9 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
     if (!meta.userAgent || BOT_PATTERN.test(meta.userAgent)) return 'bot';
     const beacon = validate(BeaconSchema, body);
     if (beacon.event === 'leave' && beacon.completion === undefined) {
-      throw new AppError(400, 'completion is required when leaving', { issues: [{ path: 'completion', message: 'completion is required when leaving' }] });
+      throw new AppError(400, 'completion is required when leaving', {
+        issues: [{ path: 'completion', message: 'completion is required when leaving' }],
+      });
     }
     const now = Date.now();
     if (!takeToken(meta.client, now)) throw new AppError(429, 'Too many beacons', { headers: { 'Retry-After': '60' } });
@@ -190,7 +205,18 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
               ON CONFLICT (post_id, day) DO UPDATE SET views = views + excluded.views, leaves = leaves + excluded.leaves,
                 completion_sum = completion_sum + excluded.completion_sum, engaged = engaged + excluded.engaged,
                 bounces = bounces + excluded.bounces, seconds_sum = seconds_sum + excluded.seconds_sum, shares = shares + excluded.shares`,
-        args: [Number(postId), day, c.views, c.leaves, c.completionSum, c.engaged, c.bounces, c.secondsSum, c.shares, Number(postId)],
+        args: [
+          Number(postId),
+          day,
+          c.views,
+          c.leaves,
+          c.completionSum,
+          c.engaged,
+          c.bounces,
+          c.secondsSum,
+          c.shares,
+          Number(postId),
+        ],
       });
     }
     for (const [key, n] of refs) {
@@ -243,7 +269,9 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
     timer.unref();
     return async () => {
       clearInterval(timer);
-      await flush().catch((err: unknown) => console.error('[views] final flush failed:', err instanceof Error ? err.message : err));
+      await flush().catch((err: unknown) =>
+        console.error('[views] final flush failed:', err instanceof Error ? err.message : err),
+      );
     };
   }
 

@@ -29,7 +29,13 @@ async function settle(app: T = t) {
 }
 
 function form(overrides: Partial<WorkflowForm> = {}): WorkflowForm {
-  return { name: 'Tell the editor', trigger: 'manual', actions: [{ type: 'notify', config: { recipients: ['editor'] } }], enabled: true, ...overrides };
+  return {
+    name: 'Tell the editor',
+    trigger: 'manual',
+    actions: [{ type: 'notify', config: { recipients: ['editor'] } }],
+    enabled: true,
+    ...overrides,
+  };
 }
 
 async function createWorkflow(overrides: Partial<WorkflowForm> = {}) {
@@ -57,8 +63,14 @@ describe('seeding', () => {
   it('seeds the spec’s three samples, idle, once', async () => {
     expect(await t.ctx.operations.workflows.seedIfEmpty()).toBe(3);
     const list = (await t.call('GET', '/api/workflows')).json;
-    expect(list.map((w: { name: string }) => w.name)).toEqual(['Auto-Publish Schedule', 'Content Backup', 'SEO Optimization Check']);
-    expect(list.every((w: { status: string; executionCount: number }) => w.status === 'idle' && w.executionCount === 0)).toBe(true);
+    expect(list.map((w: { name: string }) => w.name)).toEqual([
+      'Auto-Publish Schedule',
+      'Content Backup',
+      'SEO Optimization Check',
+    ]);
+    expect(
+      list.every((w: { status: string; executionCount: number }) => w.status === 'idle' && w.executionCount === 0),
+    ).toBe(true);
     expect(list[0].nextRun).toBe('2026-06-01T07:00:00.000Z'); // daily 09:00 Stockholm
     expect(await t.ctx.operations.workflows.seedIfEmpty()).toBe(0);
     for (const w of list) await t.call('DELETE', `/api/workflows/${w.id}`);
@@ -69,8 +81,20 @@ describe('seeding', () => {
 describe('CRUD', () => {
   it('creates idle with 0 executions, updates, deletes; needs a session', async () => {
     const w = await createWorkflow();
-    expect(w).toMatchObject({ name: 'Tell the editor', trigger: 'manual', enabled: true, status: 'idle', executionCount: 0, lastRun: null, nextRun: null });
-    const updated = await t.call('PUT', `/api/workflows/${w.id}`, form({ name: 'Renamed', trigger: 'schedule', scheduleConfig: { frequency: 'weekly', time: '07:30', days: [3] } }));
+    expect(w).toMatchObject({
+      name: 'Tell the editor',
+      trigger: 'manual',
+      enabled: true,
+      status: 'idle',
+      executionCount: 0,
+      lastRun: null,
+      nextRun: null,
+    });
+    const updated = await t.call(
+      'PUT',
+      `/api/workflows/${w.id}`,
+      form({ name: 'Renamed', trigger: 'schedule', scheduleConfig: { frequency: 'weekly', time: '07:30', days: [3] } }),
+    );
     expect(updated.json).toMatchObject({ name: 'Renamed', trigger: 'schedule', nextRun: '2026-06-03T05:30:00.000Z' });
     expect((await t.call('DELETE', `/api/workflows/${w.id}`)).status).toBe(200);
     expect((await t.call('GET', `/api/workflows/${w.id}`)).status).toBe(404);
@@ -80,10 +104,19 @@ describe('CRUD', () => {
 
   it.each([
     [{ name: ' ' }, 'Workflow name is required'],
-    [{ trigger: 'event' as const }, 'Choose the event that starts this workflow (post_published, post_unpublished, build_failed)'],
+    [
+      { trigger: 'event' as const },
+      'Choose the event that starts this workflow (post_published, post_unpublished, build_failed)',
+    ],
     [{ trigger: 'schedule' as const }, 'A scheduled workflow needs a frequency'],
-    [{ trigger: 'schedule' as const, scheduleConfig: { frequency: 'weekly' as const, days: [7] } }, 'Weekly days are weekdays 0 (Sunday) to 6 (Saturday)'],
-    [{ trigger: 'schedule' as const, scheduleConfig: { frequency: 'daily' as const, time: '25:00' } }, 'Enter a time between 00:00 and 23:59'],
+    [
+      { trigger: 'schedule' as const, scheduleConfig: { frequency: 'weekly' as const, days: [7] } },
+      'Weekly days are weekdays 0 (Sunday) to 6 (Saturday)',
+    ],
+    [
+      { trigger: 'schedule' as const, scheduleConfig: { frequency: 'daily' as const, time: '25:00' } },
+      'Enter a time between 00:00 and 23:59',
+    ],
   ])('refuses %o with “%s”', async (override, message) => {
     const res = await t.call('POST', '/api/workflows', form(override));
     expect(res.status).toBe(400);
@@ -107,14 +140,21 @@ describe('execute', () => {
     const w = await createWorkflow();
     const { workflow, run } = await runToEnd(w.id);
     expect(workflow).toMatchObject({ status: 'completed', executionCount: 1, lastRun: '2026-06-01T06:00:00.000Z' });
-    expect(run).toMatchObject({ status: 'completed', trigger: 'manual', error: null, steps: [{ type: 'notify', status: 'done' }] });
+    expect(run).toMatchObject({
+      status: 'completed',
+      trigger: 'manual',
+      error: null,
+      steps: [{ type: 'notify', status: 'done' }],
+    });
     expect(run.steps[0].durationMs).toBeGreaterThanOrEqual(0);
     const titles = (await t.call('GET', '/api/notifications')).json.map((n: { title: string }) => n.title);
     expect(titles).toEqual(['Workflow Completed', 'Tell the editor']);
   });
 
   it('fails the run at the failing step, skips the rest, and says why', async () => {
-    const w = await createWorkflow({ actions: [{ type: 'publish', config: { condition: 'colour:blue' } }, { type: 'notify' }] });
+    const w = await createWorkflow({
+      actions: [{ type: 'publish', config: { condition: 'colour:blue' } }, { type: 'notify' }],
+    });
     const { workflow, run } = await runToEnd(w.id);
     expect(workflow.status).toBe('failed');
     expect(run.status).toBe('failed');
@@ -219,7 +259,10 @@ describe('actions against the real database', () => {
     await createPost({ title: 'Shareable', published: true });
     const w = await createWorkflow({ actions: [{ type: 'social_share', config: { platforms: ['linkedin'] } }] });
     const { run } = await runToEnd(w.id);
-    expect(run.steps[0]).toMatchObject({ status: 'skipped', message: expect.stringMatching(/No social webhook configured/) });
+    expect(run.steps[0]).toMatchObject({
+      status: 'skipped',
+      message: expect.stringMatching(/No social webhook configured/),
+    });
 
     const calls: { url: string; body: string }[] = [];
     const runAction = createActionRunner({
@@ -236,9 +279,14 @@ describe('actions against the real database', () => {
       }) as typeof fetch,
     });
     const ctx = { workflow: { id: 1, name: 'Share' }, runId: 1, run: { trigger: 'manual' as const } };
-    await expect(runAction({ type: 'social_share', config: { platforms: ['linkedin'] } }, ctx)).rejects.toThrow(/hooks.example answered 500/);
+    await expect(runAction({ type: 'social_share', config: { platforms: ['linkedin'] } }, ctx)).rejects.toThrow(
+      /hooks.example answered 500/,
+    );
     expect(calls.map((c) => c.url)).toEqual(['https://hooks.example/a', 'https://hooks.example/b']);
-    expect(JSON.parse(calls[0]!.body)).toMatchObject({ platforms: ['linkedin'], post: { title: 'Shareable', url: 'https://northwire.example/post/shareable' } });
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({
+      platforms: ['linkedin'],
+      post: { title: 'Shareable', url: 'https://northwire.example/post/shareable' },
+    });
   });
 });
 
@@ -248,8 +296,12 @@ describe('schedule trigger', () => {
     expect(cronPattern({ frequency: 'weekly', time: '08:00', days: [5, 1] })).toBe('0 8 * * 1,5');
     expect(cronPattern({ frequency: 'monthly' })).toBe('0 9 1 * *');
     // 09:00 in Stockholm is 08:00Z in winter and 07:00Z in summer.
-    expect(nextOccurrence({ frequency: 'daily', time: '09:00' }, new Date('2026-03-28T10:00:00Z'))?.toISOString()).toBe('2026-03-29T07:00:00.000Z');
-    expect(nextOccurrence({ frequency: 'daily', time: '09:00' }, new Date('2026-03-27T10:00:00Z'))?.toISOString()).toBe('2026-03-28T08:00:00.000Z');
+    expect(nextOccurrence({ frequency: 'daily', time: '09:00' }, new Date('2026-03-28T10:00:00Z'))?.toISOString()).toBe(
+      '2026-03-29T07:00:00.000Z',
+    );
+    expect(nextOccurrence({ frequency: 'daily', time: '09:00' }, new Date('2026-03-27T10:00:00Z'))?.toISOString()).toBe(
+      '2026-03-28T08:00:00.000Z',
+    );
   });
 
   it('runs each occurrence exactly once, across ticks, restarts and two instances', async () => {
@@ -259,7 +311,11 @@ describe('schedule trigger', () => {
     expect(await t.ctx.operations.workflows.tick()).toEqual([]); // not due yet
     t.clock.set('2026-06-01T07:00:02Z');
     other.clock.set('2026-06-01T07:00:02Z');
-    const started = await Promise.all([t.ctx.operations.workflows.tick(), other.ctx.operations.workflows.tick(), t.ctx.operations.workflows.tick()]);
+    const started = await Promise.all([
+      t.ctx.operations.workflows.tick(),
+      other.ctx.operations.workflows.tick(),
+      t.ctx.operations.workflows.tick(),
+    ]);
     expect(started.flat()).toHaveLength(1);
     await t.ctx.operations.workflows.idle();
     await other.ctx.operations.workflows.idle();
@@ -308,7 +364,10 @@ describe('schedule trigger', () => {
     await svc.execute(w.id);
     await t.ctx.operations.workflows.recover(); // what a restarted server does
     expect((await t.call('GET', `/api/workflows/${w.id}`)).json.status).toBe('failed');
-    expect((await t.call('GET', `/api/workflows/${w.id}/runs`)).json[0]).toMatchObject({ status: 'failed', error: 'Interrupted by a server restart' });
+    expect((await t.call('GET', `/api/workflows/${w.id}/runs`)).json[0]).toMatchObject({
+      status: 'failed',
+      error: 'Interrupted by a server restart',
+    });
     release();
     await svc.idle();
   });
@@ -323,7 +382,11 @@ describe('event triggers', () => {
     await settle();
     const runs = (await t.call('GET', `/api/workflows/${onPublish.id}/runs`)).json;
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ status: 'completed', trigger: 'event', context: { event: 'post_published', post: { id: post.id, slug: post.slug } } });
+    expect(runs[0]).toMatchObject({
+      status: 'completed',
+      trigger: 'event',
+      context: { event: 'post_published', post: { id: post.id, slug: post.slug } },
+    });
     expect((await t.call('GET', `/api/workflows/${onUnpublish.id}/runs`)).json).toHaveLength(0);
     await t.call('PUT', `/api/posts/${post.id}`, { published: false });
     await settle();
@@ -340,7 +403,11 @@ describe('event triggers', () => {
     extra.push(failing);
     await failing.login();
     const created = await failing.call('POST', '/api/workflows', form({ trigger: 'event', event: 'build_failed' }));
-    const disabled = await failing.call('POST', '/api/workflows', form({ trigger: 'event', event: 'build_failed', enabled: false }));
+    const disabled = await failing.call(
+      'POST',
+      '/api/workflows',
+      form({ trigger: 'event', event: 'build_failed', enabled: false }),
+    );
     await failing.call('POST', '/api/posts', postBody({ published: true }));
     await failing.builder.idle();
     await settle(failing);

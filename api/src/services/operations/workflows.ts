@@ -101,7 +101,8 @@ export function nextOccurrence(config: ScheduleConfig, from: Date): Date | null 
 /** Rules the form schema cannot express on its own: what each trigger needs. */
 function checkForm(form: WorkflowForm): { event: Row['event']; scheduleConfig: ScheduleConfig | null } {
   if (form.trigger === 'event') {
-    if (!form.event) throw invalid('event', `Choose the event that starts this workflow (${WORKFLOW_EVENTS.join(', ')})`);
+    if (!form.event)
+      throw invalid('event', `Choose the event that starts this workflow (${WORKFLOW_EVENTS.join(', ')})`);
     return { event: form.event, scheduleConfig: null };
   }
   if (form.trigger === 'schedule') {
@@ -256,7 +257,11 @@ export function createWorkflowsService(deps: {
    * Claims the workflow and creates its run in one write batch; null when the claim lost (disabled, already
    * running, deleted, or for a schedule: the occurrence was taken by another instance).
    */
-  async function claim(id: number, context: RunContext, schedule?: { occurrence: Date; next: Date | null }): Promise<RunRow | null> {
+  async function claim(
+    id: number,
+    context: RunContext,
+    schedule?: { occurrence: Date; next: Date | null },
+  ): Promise<RunRow | null> {
     const token = randomUUID();
     const now = clock.now().getTime();
     const occurrenceGuard = schedule ? sql` AND next_run = ${schedule.occurrence.getTime()}` : sql``;
@@ -285,11 +290,26 @@ export function createWorkflowsService(deps: {
       }
       const t0 = performance.now();
       try {
-        const result = await deps.runAction(action, { workflow: { id: workflow.id, name: workflow.name }, runId: run.id, run: run.context });
-        steps.push({ type: action.type, status: result.status, durationMs: Math.round(performance.now() - t0), message: result.message });
+        const result = await deps.runAction(action, {
+          workflow: { id: workflow.id, name: workflow.name },
+          runId: run.id,
+          run: run.context,
+        });
+        steps.push({
+          type: action.type,
+          status: result.status,
+          durationMs: Math.round(performance.now() - t0),
+          message: result.message,
+        });
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
-        steps.push({ type: action.type, status: 'failed', durationMs: Math.round(performance.now() - t0), message: 'Failed', error });
+        steps.push({
+          type: action.type,
+          status: 'failed',
+          durationMs: Math.round(performance.now() - t0),
+          message: 'Failed',
+          error,
+        });
       }
       // The log is readable while the run goes on.
       await db.update(workflowRuns).set({ steps }).where(eq(workflowRuns.id, run.id));
@@ -330,12 +350,18 @@ export function createWorkflowsService(deps: {
   /** Starts the run in the background, tracked so tests and shutdown can wait for it. */
   function launch(workflow: Row, run: RunRow): void {
     const p = perform(workflow, run)
-      .catch((err: unknown) => console.error(`[workflows] run ${run.id} failed to finish:`, err instanceof Error ? err.message : err))
+      .catch((err: unknown) =>
+        console.error(`[workflows] run ${run.id} failed to finish:`, err instanceof Error ? err.message : err),
+      )
       .finally(() => inflight.delete(p));
     inflight.add(p);
   }
 
-  async function startRun(id: number, context: RunContext, schedule?: { occurrence: Date; next: Date | null }): Promise<RunRow | null> {
+  async function startRun(
+    id: number,
+    context: RunContext,
+    schedule?: { occurrence: Date; next: Date | null },
+  ): Promise<RunRow | null> {
     const run = await claim(id, context, schedule);
     if (!run) return null;
     const workflow = await findRow(id);
@@ -361,7 +387,14 @@ export function createWorkflowsService(deps: {
     const due = await db
       .select()
       .from(workflows)
-      .where(and(eq(workflows.trigger, 'schedule'), eq(workflows.enabled, true), ne(workflows.status, 'running'), lte(workflows.nextRun, now)));
+      .where(
+        and(
+          eq(workflows.trigger, 'schedule'),
+          eq(workflows.enabled, true),
+          ne(workflows.status, 'running'),
+          lte(workflows.nextRun, now),
+        ),
+      );
     const started: number[] = [];
     for (const row of due) {
       if (!row.scheduleConfig || !row.nextRun) continue;
@@ -393,8 +426,12 @@ export function createWorkflowsService(deps: {
   }
 
   function subscribe(events: Events): void {
-    events.on('post_published', (e) => onEvent('post_published', { id: e.postId, slug: e.slug, title: e.title }).then(() => {}));
-    events.on('post_unpublished', (e) => onEvent('post_unpublished', { id: e.postId, slug: e.slug, title: e.title }).then(() => {}));
+    events.on('post_published', (e) =>
+      onEvent('post_published', { id: e.postId, slug: e.slug, title: e.title }).then(() => {}),
+    );
+    events.on('post_unpublished', (e) =>
+      onEvent('post_unpublished', { id: e.postId, slug: e.slug, title: e.title }).then(() => {}),
+    );
     events.on('build_failed', () => onEvent('build_failed').then(() => {}));
   }
 
@@ -419,9 +456,15 @@ export function createWorkflowsService(deps: {
         .update(workflowRuns)
         .set({ status: 'failed', error: 'Interrupted by a server restart', finishedAt: now })
         .where(eq(workflowRuns.status, 'running')),
-      db.update(workflows).set({ status: 'failed', claimToken: null, updatedAt: now }).where(eq(workflows.status, 'running')),
+      db
+        .update(workflows)
+        .set({ status: 'failed', claimToken: null, updatedAt: now })
+        .where(eq(workflows.status, 'running')),
     ]);
-    const schedules = await db.select().from(workflows).where(and(eq(workflows.trigger, 'schedule'), eq(workflows.enabled, true)));
+    const schedules = await db
+      .select()
+      .from(workflows)
+      .where(and(eq(workflows.trigger, 'schedule'), eq(workflows.enabled, true)));
     for (const w of schedules) {
       if (w.nextRun || !w.scheduleConfig) continue;
       await db

@@ -13,6 +13,9 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: markAllNotificationsRead,
     meta: { errorToast: { title: 'Failed to update notifications', variant: 'destructive' } },
-    onSuccess: () => queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) => list?.map((n) => ({ ...n, read: true }))),
+    onSuccess: () =>
+      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
+        list?.map((n) => ({ ...n, read: true })),
+      ),
   });
 }

@@ -13,6 +13,8 @@ export function useMarkNotificationRead() {
     mutationFn: markNotificationRead,
     meta: { errorToast: { title: 'Failed to update notification', variant: 'destructive' } },
     onSuccess: (updated) =>
-      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) => list?.map((n) => (n.id === updated.id ? updated : n))),
+      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
+        list?.map((n) => (n.id === updated.id ? updated : n)),
+      ),
   });
 }

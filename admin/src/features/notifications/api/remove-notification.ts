@@ -12,6 +12,7 @@ export function useRemoveNotification() {
   return useMutation({
     mutationFn: removeNotification,
     meta: { errorToast: { title: 'Failed to remove notification', variant: 'destructive' } },
-    onSuccess: (_data, id) => queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) => list?.filter((n) => n.id !== id)),
+    onSuccess: (_data, id) =>
+      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) => list?.filter((n) => n.id !== id)),
   });
 }

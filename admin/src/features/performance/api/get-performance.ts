@@ -36,15 +36,26 @@ export const PerformanceReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   empty: z.boolean(),
-  summary: z.object({ totalViews: z.number(), avgEngagement: z.number(), socialShares: z.number(), topPerformers: z.number() }),
+  summary: z.object({
+    totalViews: z.number(),
+    avgEngagement: z.number(),
+    socialShares: z.number(),
+    topPerformers: z.number(),
+  }),
   items: z.array(PerformanceItemSchema),
-  topCategories: z.array(z.object({ category: z.string(), views: z.number(), articles: z.number(), share: z.number() })),
+  topCategories: z.array(
+    z.object({ category: z.string(), views: z.number(), articles: z.number(), share: z.number() }),
+  ),
   insights: z.array(z.string()),
   definitions: z.record(z.string(), z.string()),
 });
 export type PerformanceReport = z.infer<typeof PerformanceReportSchema>;
 
-export function getPerformance(range: PerformanceRange, sort: PerformanceSort, signal?: AbortSignal): Promise<PerformanceReport> {
+export function getPerformance(
+  range: PerformanceRange,
+  sort: PerformanceSort,
+  signal?: AbortSignal,
+): Promise<PerformanceReport> {
   return apiRequest(`/performance${toSearch({ range, sort })}`, { schema: PerformanceReportSchema, signal });
 }
 

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { login } from './fixtures.ts';
+
+// Headless Chromium announces itself as HeadlessChrome, which the beacon endpoint rightly treats as a bot.
+test.use({
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+});
+
+test('article visits show up as views on the performance tab', async ({ page }) => {
+  const posts: { slug: string; title: string }[] = await (
+    await page.request.get('/api/posts?published=true&limit=2')
+  ).json();
+  expect(posts.length).toBe(2);
+
+  for (const post of posts) {
+    const view = page.waitForRequest(
+      (r) => r.url().endsWith('/api/views') && r.method() === 'POST' && r.postData()?.includes('"view"') === true,
+    );
+    await page.goto(`/post/${post.slug}`);
+    const sent = await view;
+    expect(JSON.parse(sent.postData()!)).toMatchObject({ slug: post.slug, event: 'view' });
+    await page.mouse.wheel(0, 100_000);
+    // Leaving the page sends the reading completion.
+    const leave = page.waitForRequest(
+      (r) => r.url().endsWith('/api/views') && r.postData()?.includes('"leave"') === true,
+    );
+    await page.goto('/about');
+    expect(JSON.parse((await leave).postData()!)).toMatchObject({ slug: post.slug, event: 'leave' });
+  }
+  await page.waitForTimeout(1500); // one flush interval
+
+  await login(page);
+  await page.goto('/admin/performance');
+  await expect(page.getByTestId('total-views')).toHaveText('2');
+  for (const post of posts) {
+    const item = page.getByTestId('performance-item').filter({ hasText: post.title });
+    await expect(item.getByTestId('item-views')).toHaveText('1');
+  }
+});
