@@ -24,10 +24,15 @@ async function apiList(): Promise<void> {
     await load({ url: `${server.url}/api/health`, duration: 2 }); // warm-up
     const trivial = await load({ url: `${server.url}/api/health` });
     const list = await load({ url: `${server.url}/api/posts?published=true&limit=20` });
+    const lean = await load({ url: `${server.url}/api/posts?published=true&limit=20&fields=summary` });
     report(`GET /api/health (trivial reference): ${fmt(trivial.rps)} req/s, p99 ${trivial.p99} ms`);
     report(
       `GET /api/posts?published=true&limit=20, 10,000 posts, 10 connections: ${fmt(list.rps)} req/s, p99 ${list.p99} ms, ` +
         `ratio to trivial ${(list.rps / trivial.rps).toFixed(2)} (budget ≥ 10,000 req/s, p99 ≤ 3 ms, ratio ≥ 0.5); errors ${list.errors}, non-2xx ${list.non2xx}`,
+    );
+    report(
+      `GET /api/posts?published=true&limit=20&fields=summary (lean rows): ${fmt(lean.rps)} req/s, p99 ${lean.p99} ms, ` +
+        `ratio to trivial ${(lean.rps / trivial.rps).toFixed(2)}`,
     );
   } finally {
     await server.stop();

@@ -29,7 +29,7 @@ function viewsRequest(url: string, rate?: number): autocannon.Options {
     requests: [
       {
         method: 'POST',
-        setupRequest: (req) => {
+        setupRequest: (req: Record<string, unknown>) => {
           seq++;
           // A distinct simulated reader per request, so every beacon is really counted.
           const headers = { ...base, 'X-Forwarded-For': `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}` };
@@ -80,6 +80,19 @@ async function main(): Promise<void> {
       );
       line(`  (POST /api/views during that run)`, viewsLoaded, `target ${rate}/s`);
     }
+
+    // An open-loop view of the same question: the list at a fixed, unsaturated rate, its latency with and without beacons.
+    const fixedAlone = await load({ url: postsUrl, overallRate: 500 });
+    const [fixedLoaded] = await Promise.all([
+      load({ url: postsUrl, overallRate: 500 }),
+      load(viewsRequest(server.url, 1000)),
+    ]);
+    line('GET /api/posts at 500/s alone', fixedAlone, 'reference');
+    line(
+      'GET /api/posts at 500/s while POST /api/views runs at 1000/s',
+      fixedLoaded,
+      `p50 ${fixedAlone.p50} → ${fixedLoaded.p50} ms`,
+    );
 
     const status = await load({ url: `${server.url}/api/status`, connections: 1, duration: 5 });
     line('GET /api/status, 1 connection', status, 'budget p99 ≤ 50 ms');

@@ -49,7 +49,9 @@ test('a scheduled publication raises a notification in the bell; it can be read,
   await expect(item.getByText('Scheduled Post Published')).toBeVisible();
   await expect(item.getByText('Just now')).toBeVisible();
   await expect(page.getByTestId('notification-count')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 
   await item.getByRole('button', { name: 'Mark “Scheduled Post Published” as read' }).click();

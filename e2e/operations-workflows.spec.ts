@@ -25,7 +25,9 @@ test('the seeded samples are listed; a new workflow runs to completed with its l
   await expect(page.getByRole('switch', { name: 'Enabled' })).toBeChecked();
   await page.getByRole('button', { name: 'Create Workflow' }).click();
   await expect(page.getByText('Workflow name is required')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 
   const name = `E2E notify ${Date.now()}`;

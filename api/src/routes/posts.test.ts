@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postBody, testApp } from '../test-utils.ts';
 
@@ -158,6 +159,13 @@ describe('reading posts', () => {
     expect(res.headers.get('X-Total-Count')).toBe('2');
     expect((await t.call('GET', '/api/posts?limit=0')).status).toBe(400);
     expect((await t.call('GET', '/api/posts?fields=summary&limit=1')).json[0].content).toBeUndefined();
+  });
+
+  it('serves the cached list gzipped to clients that accept it', async () => {
+    const res = await t.app.request('http://127.0.0.1:4321/api/posts', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    const json = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString());
+    expect(json.map((p: { title: string }) => p.title)).toEqual(['Published two', 'Published one']);
   });
 
   it('answers 404 for unknown ids and slugs', async () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { PostInputSchema, PostListQuerySchema, PostUpdateSchema } from 'content-schema/post';
 import type { AppEnv } from '../app.ts';
@@ -10,10 +11,15 @@ export function postsRoutes() {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = validate(PostListQuerySchema, c.req.query());
-      const { body, total } = await c.get('ctx').posts.listJson(query, { isAdmin: !!c.get('user') });
-      c.header('X-Total-Count', String(total));
+      const entry = await c.get('ctx').posts.listJson(query, { isAdmin: !!c.get('user') });
+      c.header('X-Total-Count', String(entry.total));
       c.header('Content-Type', 'application/json; charset=UTF-8');
-      return c.body(body);
+      if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
+        entry.gzip ??= new Uint8Array(gzipSync(entry.body));
+        c.header('Content-Encoding', 'gzip');
+        return c.body(entry.gzip);
+      }
+      return c.body(entry.body);
     })
     .get('/slug/:slug', async (c) => {
       const post = await c.get('ctx').posts.bySlug(c.req.param('slug'), { isAdmin: !!c.get('user') });

@@ -44,6 +44,8 @@ export interface Viewer {
 interface CachedList {
   /** Encoded once: the hot path writes these bytes as they are. */
   body: Uint8Array<ArrayBuffer>;
+  /** The same bytes gzipped, made on first demand, for clients that accept it. */
+  gzip?: Uint8Array<ArrayBuffer>;
   total: number;
   at: number;
 }

@@ -193,16 +193,14 @@ export function createHealthService(deps: {
     const results = await runChecks();
     const at = clock.now();
     await db.batch([
-      db
-        .insert(healthSamples)
-        .values(
-          SERVICE_NAMES.map((name) => ({
-            service: name,
-            status: results.get(name)!.status,
-            responseMs: results.get(name)!.responseMs,
-            at,
-          })),
-        ),
+      db.insert(healthSamples).values(
+        SERVICE_NAMES.map((name) => ({
+          service: name,
+          status: results.get(name)!.status,
+          responseMs: results.get(name)!.responseMs,
+          at,
+        })),
+      ),
       db.delete(healthSamples).where(lt(healthSamples.at, new Date(at.getTime() - UPTIME_WINDOW_DAYS * 86_400_000))),
     ]);
     await refreshUptime();

@@ -58,6 +58,10 @@ describe('POST /api/views', () => {
     expect(await stats()).toEqual([]);
   });
 
+  it('refuses a body larger than a beacon (413)', async () => {
+    expect((await beacon({ slug, event: 'view', referrer: `${'a'.repeat(60)}.example`, pad: 'x'.repeat(2000) })).status).toBe(413);
+  });
+
   it('refuses unknown and unpublished slugs with 404', async () => {
     expect((await beacon({ slug: 'no-such-post', event: 'view' })).status).toBe(404);
     await t.login();
@@ -136,5 +140,20 @@ describe('aggregation', () => {
       ['2026-06-02', 2],
     ]);
     expect(await t.ctx.operations.views.flush()).toBe(0); // nothing pending
+  });
+
+  it('drops the counts of a post deleted before the flush without losing the others', async () => {
+    await t.login();
+    const other = (await t.call('POST', '/api/posts', postBody({ title: 'Another one', published: true }))).json;
+    const views = t.ctx.operations.views;
+    await views.record({ slug, event: 'view' }, { client: 'a', userAgent: UA, optOut: false });
+    await views.record(
+      { slug: other.slug, event: 'view', referrer: 'lobste.rs' },
+      { client: 'a', userAgent: UA, optOut: false },
+    );
+    await t.call('DELETE', `/api/posts/${other.id}`);
+    expect((await stats()).map((r) => [r.post_id, r.views])).toEqual([[postId, 1]]);
+    const refs = await t.db.$client.execute('SELECT count(*) AS n FROM post_referrers_daily');
+    expect(Number(refs.rows[0]!.n)).toBe(1);
   });
 });

@@ -86,6 +86,28 @@ export interface BeaconMeta {
 
 export type BeaconOutcome = 'counted' | 'duplicate' | 'opted-out' | 'bot';
 
+/** Rows per multi-row upsert; stays far below SQLite's limit of 32,766 bound parameters. */
+const UPSERT_ROWS = 500;
+
+/**
+ * Upserts of many rows at once: `INSERT … SELECT … FROM (VALUES …)` keeps only rows whose post still exists
+ * (a post deleted since the beacon would otherwise fail the whole batch on its foreign key).
+ */
+function upserts(target: string, width: number, rows: (string | number)[][], onConflict: string) {
+  const statements = [];
+  const columns = Array.from({ length: width }, (_, i) => `column${i + 1}`).join(', ');
+  const tuple = `(${Array(width).fill('?').join(', ')})`;
+  for (let i = 0; i < rows.length; i += UPSERT_ROWS) {
+    const chunk = rows.slice(i, i + UPSERT_ROWS);
+    statements.push({
+      sql: `INSERT INTO ${target} SELECT ${columns} FROM (VALUES ${chunk.map(() => tuple).join(', ')})
+            WHERE column1 IN (SELECT id FROM posts) ${onConflict}`,
+      args: chunk.flat(),
+    });
+  }
+  return statements;
+}
+
 export type ViewsService = ReturnType<typeof createViewsService>;
 
 /**
@@ -196,40 +218,43 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
     const refs = referrers;
     pending = new Map();
     referrers = new Map();
-    const statements = [];
-    for (const [key, c] of stats) {
-      const [postId, day] = key.split('|') as [string, string];
-      statements.push({
-        sql: `INSERT INTO post_stats_daily (post_id, day, views, leaves, completion_sum, engaged, bounces, seconds_sum, shares)
-              SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM posts WHERE id = ?)
-              ON CONFLICT (post_id, day) DO UPDATE SET views = views + excluded.views, leaves = leaves + excluded.leaves,
-                completion_sum = completion_sum + excluded.completion_sum, engaged = engaged + excluded.engaged,
-                bounces = bounces + excluded.bounces, seconds_sum = seconds_sum + excluded.seconds_sum, shares = shares + excluded.shares`,
-        args: [
-          Number(postId),
-          day,
-          c.views,
-          c.leaves,
-          c.completionSum,
-          c.engaged,
-          c.bounces,
-          c.secondsSum,
-          c.shares,
-          Number(postId),
-        ],
-      });
-    }
-    for (const [key, n] of refs) {
-      const [postId, day, host] = key.split('|') as [string, string, string];
-      statements.push({
-        sql: `INSERT INTO post_referrers_daily (post_id, day, host, views) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM posts WHERE id = ?)
-              ON CONFLICT (post_id, day, host) DO UPDATE SET views = views + excluded.views`,
-        args: [Number(postId), day, host, n, Number(postId)],
-      });
-    }
+    // Few multi-row upserts rather than one statement per counter: the local client runs a batch on the event
+    // loop, so statement count is latency for every request waiting behind the flush.
+    const statements = [
+      ...upserts(
+        'post_stats_daily (post_id, day, views, leaves, completion_sum, engaged, bounces, seconds_sum, shares)',
+        9,
+        [...stats].map(([key, c]) => {
+          const [postId, day] = key.split('|') as [string, string];
+          return [
+            Number(postId),
+            day,
+            c.views,
+            c.leaves,
+            c.completionSum,
+            c.engaged,
+            c.bounces,
+            c.secondsSum,
+            c.shares,
+          ];
+        }),
+        `ON CONFLICT (post_id, day) DO UPDATE SET views = views + excluded.views, leaves = leaves + excluded.leaves,
+           completion_sum = completion_sum + excluded.completion_sum, engaged = engaged + excluded.engaged,
+           bounces = bounces + excluded.bounces, seconds_sum = seconds_sum + excluded.seconds_sum, shares = shares + excluded.shares`,
+      ),
+      ...upserts(
+        'post_referrers_daily (post_id, day, host, views)',
+        4,
+        [...refs].map(([key, n]) => {
+          const [postId, day, host] = key.split('|') as [string, string, string];
+          return [Number(postId), day, host, n];
+        }),
+        'ON CONFLICT (post_id, day, host) DO UPDATE SET views = views + excluded.views',
+      ),
+    ];
     try {
       await db.$client.batch(statements, 'write');
-      return statements.length;
+      return stats.size + refs.size;
     } catch (err) {
       // Put the counts back (merged with anything that arrived meanwhile) for the next attempt.
       for (const [key, c] of stats) {
