@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { env } from './site/lib/env.ts';
+import { htmlFixups } from './site/lib/html-fixups.ts';
 
 /** Pages that exist for readers' browsers only and must not be listed for crawlers. */
 const NOT_IN_SITEMAP = ['/404', '/saved', '/login', '/create-post', '/posts/'];
@@ -22,6 +23,7 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    htmlFixups(),
     sitemap({
       filter: (page) => {
         const path = new URL(page).pathname;

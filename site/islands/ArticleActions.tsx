@@ -72,7 +72,11 @@ export default function ArticleActions({ post, url }: Props) {
   const onSave = () => {
     const result = toggleSaved(safeStorage(), post);
     if (!result.stored) {
-      toast({ title: 'Could not save', description: 'This browser is not allowing saved articles.', variant: 'destructive' });
+      toast({
+        title: 'Could not save',
+        description: 'This browser is not allowing saved articles.',
+        variant: 'destructive',
+      });
       return;
     }
     setSaved(result.saved);
@@ -111,11 +115,20 @@ export default function ArticleActions({ post, url }: Props) {
     }
   };
 
-  const item = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100';
+  const item =
+    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100';
   return (
     <div className="flex items-center gap-2">
       <button type="button" className="btn btn-outline" aria-pressed={saved} onClick={onSave}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          fill={saved ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
         </svg>
         {saved ? 'Saved' : 'Save'}
@@ -129,7 +142,15 @@ export default function ArticleActions({ post, url }: Props) {
           aria-controls={menuId}
           onClick={() => setOpen((o) => !o)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <circle cx="18" cy="5" r="3" />
             <circle cx="6" cy="12" r="3" />
             <circle cx="18" cy="19" r="3" />

@@ -25,7 +25,8 @@ export default function CategoryListing({ initial, category, title }: Props) {
     delete document.documentElement.dataset.listingQuery;
   }, []);
 
-  const search = (next: string) => navigate(listingHref(window.location.pathname, window.location.search, { search: next }), 'replace');
+  const search = (next: string) =>
+    navigate(listingHref(window.location.pathname, window.location.search, { search: next }), 'replace');
 
   return (
     <section aria-labelledby="category-articles" className="container-page mt-10">
@@ -33,7 +34,12 @@ export default function CategoryListing({ initial, category, title }: Props) {
         <h2 id="category-articles" className="text-2xl font-bold tracking-tight text-slate-900">
           {term ? `Results for “${term}”` : `Latest in ${title}`}
         </h2>
-        <SearchBox value={term} placeholder={`Search ${title}...`} label={`Search ${title} articles`} onSearch={search} />
+        <SearchBox
+          value={term}
+          placeholder={`Search ${title}...`}
+          label={`Search ${title} articles`}
+          onSearch={search}
+        />
       </div>
       <div data-feed-loading hidden={listing.status !== 'loading'}>
         <p className="mt-6 text-slate-700">Loading {title} articles…</p>
@@ -53,7 +59,11 @@ export default function CategoryListing({ initial, category, title }: Props) {
             {term ? (
               <>
                 <p className="mt-2 text-slate-700">
-                  Try adjusting your search terms or <a href="/" className="font-medium text-brand-700 underline underline-offset-2">browse all articles</a>.
+                  Try adjusting your search terms or{' '}
+                  <a href="/" className="font-medium text-brand-700 underline underline-offset-2">
+                    browse all articles
+                  </a>
+                  .
                 </p>
                 <button type="button" className="btn btn-outline mt-4" onClick={() => search('')}>
                   Clear Search

@@ -42,9 +42,7 @@ export default function HomeFeed({ initial }: Props) {
           Loading {SITE_NAME}
         </p>
       </div>
-      <div data-feed-results>
-        {!loading && featured ? <FeaturedPost post={featured} /> : null}
-      </div>
+      <div data-feed-results>{!loading && featured ? <FeaturedPost post={featured} /> : null}</div>
 
       <section aria-labelledby="latest-articles" className="container-page mt-14">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
@@ -54,7 +52,12 @@ export default function HomeFeed({ initial }: Props) {
             </h2>
             <p className="mt-1 text-slate-600">Research-grade analysis, newest first.</p>
           </div>
-          <SearchBox value={term} placeholder="Search posts..." label="Search posts" onSearch={(search) => go({ search }, 'replace')} />
+          <SearchBox
+            value={term}
+            placeholder="Search posts..."
+            label="Search posts"
+            onSearch={(search) => go({ search }, 'replace')}
+          />
         </div>
         <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Filter by category">
           {HOME_FILTERS.map((filter) => {
@@ -85,7 +88,11 @@ export default function HomeFeed({ initial }: Props) {
             <div className="card mt-8 px-6 py-12 text-center">
               <p className="text-lg font-semibold text-slate-900">No posts found.</p>
               {filtered ? (
-                <button type="button" className="btn btn-outline mt-4" onClick={() => go({ category: '', search: '' }, 'push')}>
+                <button
+                  type="button"
+                  className="btn btn-outline mt-4"
+                  onClick={() => go({ category: '', search: '' }, 'push')}
+                >
                   Clear Filters
                 </button>
               ) : null}

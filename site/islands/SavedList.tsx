@@ -41,7 +41,11 @@ export default function SavedList() {
         {list.map((post) => (
           <li key={post.slug} className="flex flex-col gap-2">
             <PostCard post={post} headingLevel={2} />
-            <button type="button" className="btn btn-ghost self-start" onClick={() => setList(removeSaved(storage(), post.slug))}>
+            <button
+              type="button"
+              className="btn btn-ghost self-start"
+              onClick={() => setList(removeSaved(storage(), post.slug))}
+            >
               Remove<span className="sr-only"> {post.title}</span>
             </button>
           </li>

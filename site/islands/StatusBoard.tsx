@@ -21,7 +21,13 @@ const BANNER_STYLE = {
   outage: 'border-red-300 bg-red-50 text-red-900',
 } as const;
 
-const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', hour12: false });
+const time = new Intl.DateTimeFormat('en-US', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+  hour12: false,
+});
 
 interface Props {
   /** Services as of the build, so the server HTML and the first client render agree. */
@@ -35,20 +41,26 @@ export default function StatusBoard({ initial }: Props) {
   useEffect(() => {
     // Stamp with the reader's clock at once, then refresh on the spec's interval.
     setServices((current) => current.map((s) => ({ ...s, lastUpdated: new Date().toISOString() })));
-    const timer = window.setInterval(() => setServices((current) => refreshServices(current, new Date())), STATUS_REFRESH_MS);
+    const timer = window.setInterval(
+      () => setServices((current) => refreshServices(current, new Date())),
+      STATUS_REFRESH_MS,
+    );
     return () => window.clearInterval(timer);
   }, []);
 
   const updated = services[0]?.lastUpdated;
   return (
     <div>
-      <div className={`flex items-center gap-3 rounded-xl border p-5 ${BANNER_STYLE[overall]}`} data-testid="status-banner">
+      <div
+        className={`flex items-center gap-3 rounded-xl border p-5 ${BANNER_STYLE[overall]}`}
+        data-testid="status-banner"
+      >
         <span aria-hidden="true" className={`size-3 rounded-full ${(STATE_STYLE[overall] ?? UNKNOWN).dot}`} />
         <p className="text-xl font-bold">{OVERALL_BANNER[overall]}</p>
       </div>
       <p className="mt-2 text-sm text-slate-600">
-        Last updated{' '}
-        {updated ? <time dateTime={updated}>{time.format(new Date(updated))} UTC</time> : null} · refreshes every 30 seconds
+        Last updated {updated ? <time dateTime={updated}>{time.format(new Date(updated))} UTC</time> : null} · refreshes
+        every 30 seconds
       </p>
       <section aria-labelledby="services-heading" className="mt-8">
         <h2 id="services-heading" className="text-xl font-bold text-slate-900">

@@ -17,7 +17,10 @@ export default function TipForm() {
       className="grid gap-5"
       aria-label="News tip form"
       onSubmit={confirmAndReset(
-        { title: 'Tip Submitted', description: "Thank you for your tip. We'll investigate and respond within 6 hours." },
+        {
+          title: 'Tip Submitted',
+          description: "Thank you for your tip. We'll investigate and respond within 6 hours.",
+        },
         () => setAnonymous(false),
       )}
     >
@@ -33,14 +36,34 @@ export default function TipForm() {
           ))}
         </select>
       </Field>
-      <Field id="tip-details" label="Detailed Information" hint="What happened, who is involved, when and where, and why it matters.">
+      <Field
+        id="tip-details"
+        label="Detailed Information"
+        hint="What happened, who is involved, when and where, and why it matters."
+      >
         <textarea id="tip-details" name="tip" className="input" rows={8} required aria-describedby="tip-details-hint" />
       </Field>
-      <Field id="tip-sources" label="Sources & Evidence" optional hint="Documents, links or people who can confirm it. Do not attach anything that identifies you if you want to stay anonymous.">
+      <Field
+        id="tip-sources"
+        label="Sources & Evidence"
+        optional
+        hint="Documents, links or people who can confirm it. Do not attach anything that identifies you if you want to stay anonymous."
+      >
         <textarea id="tip-sources" name="source" className="input" rows={4} aria-describedby="tip-sources-hint" />
       </Field>
-      <Field id="tip-contact" label="Contact Information" optional hint="An email address, phone number or Signal handle, if you want a reply.">
-        <input id="tip-contact" name="contactInfo" className="input" disabled={anonymous} aria-describedby="tip-contact-hint" />
+      <Field
+        id="tip-contact"
+        label="Contact Information"
+        optional
+        hint="An email address, phone number or Signal handle, if you want a reply."
+      >
+        <input
+          id="tip-contact"
+          name="contactInfo"
+          className="input"
+          disabled={anonymous}
+          aria-describedby="tip-contact-hint"
+        />
       </Field>
       <div className="flex items-start gap-3">
         <input

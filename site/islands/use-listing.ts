@@ -63,7 +63,10 @@ export function useListing({ initial, initialCategory, category, term, enabled }
   const [hasMore, setHasMore] = useState(initial.pages > 1);
   const [loadingMore, setLoadingMore] = useState(false);
   const request = useRef(0);
-  const more = useRef<() => Promise<{ posts: PostCard[]; hasMore: boolean }>>(async () => ({ posts: [], hasMore: false }));
+  const more = useRef<() => Promise<{ posts: PostCard[]; hasMore: boolean }>>(async () => ({
+    posts: [],
+    hasMore: false,
+  }));
 
   useEffect(() => {
     if (!enabled) return;
@@ -120,7 +123,9 @@ export function useListing({ initial, initialCategory, category, term, enabled }
 }
 
 /** The listing parameters from the address, re-read on back/forward (spec §2). */
-export function useAddress<T>(read: (query: string) => T): [T | null, (href: string, mode: 'push' | 'replace') => void] {
+export function useAddress<T>(
+  read: (query: string) => T,
+): [T | null, (href: string, mode: 'push' | 'replace') => void] {
   const [value, setValue] = useState<T | null>(null);
   const readRef = useRef(read);
   useEffect(() => {

@@ -13,7 +13,10 @@ function escapeXml(text: string): string {
 }
 
 /** An RSS response for the given posts (newest first). */
-export function feedResponse(posts: readonly PostEntry[], { title, description }: { title: string; description: string }) {
+export function feedResponse(
+  posts: readonly PostEntry[],
+  { title, description }: { title: string; description: string },
+) {
   return rss({
     title,
     description,

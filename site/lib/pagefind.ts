@@ -15,7 +15,10 @@ interface PagefindResult {
 }
 interface PagefindApi {
   init?: () => Promise<void>;
-  search: (term: string, options?: { filters?: Record<string, string> }) => Promise<{ results: PagefindResult[] } | null>;
+  search: (
+    term: string,
+    options?: { filters?: Record<string, string> },
+  ) => Promise<{ results: PagefindResult[] } | null>;
 }
 
 /** Hits of one search, with their cards loaded on demand. */

@@ -27,7 +27,11 @@ export function driftFrom(random: number): number {
 }
 
 /** One refresh: every response time drifts (never below 1 ms) and every service is stamped with `now`. */
-export function refreshServices(services: readonly ServiceStatus[], now: Date, random: () => number = Math.random): ServiceStatus[] {
+export function refreshServices(
+  services: readonly ServiceStatus[],
+  now: Date,
+  random: () => number = Math.random,
+): ServiceStatus[] {
   return services.map((s) => ({
     ...s,
     responseTime: Math.max(1, s.responseTime + driftFrom(random())),

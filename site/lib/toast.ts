@@ -18,7 +18,11 @@ export interface ToastInput {
 const REGION_ID = 'toast-region';
 const LIST_ID = 'toast-list';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   el.className = className;
   if (text !== undefined) el.textContent = text;

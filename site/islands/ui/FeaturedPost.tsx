@@ -28,7 +28,10 @@ export default function FeaturedPost({ post }: { post: PostCard }) {
           <p className="mt-4 text-base leading-7 text-slate-700 sm:text-lg">{post.excerpt}</p>
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
             <div className="flex items-center gap-3 text-sm">
-              <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-700 font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="grid size-10 place-items-center rounded-full bg-brand-700 font-bold text-white"
+              >
                 {post.authorName.charAt(0).toUpperCase()}
               </span>
               <div>

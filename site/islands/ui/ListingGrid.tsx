@@ -21,9 +21,23 @@ interface Props {
   headingLevel?: 2 | 3;
 }
 
-export default function ListingGrid({ posts, total, loading, columns, empty, hasMore, loadingMore, onLoadMore, headingLevel }: Props) {
+export default function ListingGrid({
+  posts,
+  total,
+  loading,
+  columns,
+  empty,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  headingLevel,
+}: Props) {
   const grid = `mt-8 grid gap-6 ${columns === 'home' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'md:grid-cols-2 lg:grid-cols-3'}`;
-  const announcement = loading ? '' : total === 0 ? 'No posts found.' : `${total}${hasMore ? '+' : ''} ${total === 1 ? 'post' : 'posts'} shown.`;
+  const announcement = loading
+    ? ''
+    : total === 0
+      ? 'No matching posts.'
+      : `${total}${hasMore ? '+' : ''} ${total === 1 ? 'post' : 'posts'} shown.`;
   return (
     <>
       <p className="sr-only" aria-live="polite" aria-atomic="true">

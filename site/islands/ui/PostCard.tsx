@@ -21,7 +21,10 @@ export default function PostCard({ post, headingLevel = 3 }: Props) {
         <span>{post.readTime} min read</span>
       </div>
       <Heading className="mt-3 text-lg font-bold leading-snug text-slate-900">
-        <a href={`/post/${post.slug}`} className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700">
+        <a
+          href={`/post/${post.slug}`}
+          className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700"
+        >
           {post.title}
         </a>
       </Heading>
@@ -36,7 +39,10 @@ export default function PostCard({ post, headingLevel = 3 }: Props) {
         </ul>
       ) : null}
       <div className="mt-auto flex items-center gap-2 pt-4 text-sm text-slate-600">
-        <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800">
+        <span
+          aria-hidden="true"
+          className="grid size-7 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
+        >
           {post.authorName.charAt(0).toUpperCase()}
         </span>
         <span className="font-medium text-slate-800">{post.authorName}</span>

@@ -22,7 +22,19 @@ export function confirmAndReset(confirmation: ToastInput, after?: () => void) {
   };
 }
 
-export function Field({ id, label, hint, optional, children }: { id: string; label: string; hint?: string; optional?: boolean; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  optional,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -44,7 +56,11 @@ export function NotConnectedNotice({ email }: { email: string }) {
   return (
     <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       This form is not connected to our newsroom yet: submitting it shows a confirmation, but nothing you enter is sent
-      or stored. To reach us now, email <a className="font-semibold underline" href={`mailto:${email}`}>{email}</a>.
+      or stored. To reach us now, email{' '}
+      <a className="font-semibold underline" href={`mailto:${email}`}>
+        {email}
+      </a>
+      .
     </p>
   );
 }

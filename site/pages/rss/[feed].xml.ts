@@ -10,5 +10,8 @@ export const getStaticPaths = (() =>
 
 export const GET: APIRoute<{ route: (typeof CATEGORY_ROUTES)[number] }> = async ({ props: { route } }) => {
   const posts = (await publishedPosts()).filter((p) => p.data.category === route.category);
-  return feedResponse(posts, { title: `${SITE_NAME}: ${route.title}`, description: `New ${route.title} articles from ${SITE_NAME}.` });
+  return feedResponse(posts, {
+    title: `${SITE_NAME}: ${route.title}`,
+    description: `New ${route.title} articles from ${SITE_NAME}.`,
+  });
 };

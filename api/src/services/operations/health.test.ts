@@ -24,6 +24,17 @@ async function build() {
   await t.builder.idle();
 }
 
+/** The publish requests its rebuild in the background: wait until it is recorded and finished. */
+async function buildsSettled() {
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    await t.builder.idle();
+    const s = await t.builder.status();
+    if (!s.current && !s.pending && s.last?.state === 'failed') return;
+  }
+  throw new Error('the failing build never finished');
+}
+
 async function status() {
   const res = await t.call('GET', '/api/status');
   expect(res.status).toBe(200);
@@ -64,7 +75,7 @@ describe('GET /api/status', () => {
     failBuilds = true;
     await t.login();
     await t.call('POST', '/api/posts', postBody({ published: true }));
-    await t.builder.idle();
+    await buildsSettled();
     s = await status();
     expect(s.byName.Website).toMatchObject({
       status: 'degraded',

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATIONS_MAX } from 'content-schema/site';
 import { postBody, testApp } from '../../test-utils.ts';
 
@@ -79,19 +79,21 @@ describe('notifications from real events', () => {
         writeFileSync(join(outDir, 'index.html'), '<!doctype html>');
       },
     });
+    // The publish requests its rebuild in the background; the build and its event follow.
     await t.call('POST', '/api/posts', postBody({ published: true }));
-    await t.builder.idle();
-    await settle();
-    expect((await list())[0]).toMatchObject({
-      type: 'error',
-      title: 'Site Build Failed',
-      message: expect.stringContaining('astro exploded'),
-    });
+    await vi.waitFor(async () =>
+      expect((await list())[0]).toMatchObject({
+        type: 'error',
+        title: 'Site Build Failed',
+        message: expect.stringContaining('astro exploded'),
+      }),
+    );
     fail = false;
     await t.call('POST', '/api/posts', postBody({ title: 'Second', published: true }));
+    await vi.waitFor(async () =>
+      expect((await list())[0]).toMatchObject({ type: 'success', title: 'Site Build Recovered' }),
+    );
     await t.builder.idle();
-    await settle();
-    expect((await list())[0]).toMatchObject({ type: 'success', title: 'Site Build Recovered' });
   });
 
   it.each([

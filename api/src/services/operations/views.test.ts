@@ -59,7 +59,9 @@ describe('POST /api/views', () => {
   });
 
   it('refuses a body larger than a beacon (413)', async () => {
-    expect((await beacon({ slug, event: 'view', referrer: `${'a'.repeat(60)}.example`, pad: 'x'.repeat(2000) })).status).toBe(413);
+    expect(
+      (await beacon({ slug, event: 'view', referrer: `${'a'.repeat(60)}.example`, pad: 'x'.repeat(2000) })).status,
+    ).toBe(413);
   });
 
   it('refuses unknown and unpublished slugs with 404', async () => {

@@ -86,32 +86,45 @@ export interface BeaconMeta {
 
 export type BeaconOutcome = 'counted' | 'duplicate' | 'opted-out' | 'bot';
 
-/** Rows per multi-row upsert; stays far below SQLite's limit of 32,766 bound parameters. */
-const UPSERT_ROWS = 500;
+/**
+ * Rows per write. The local libSQL client runs each statement on the event loop, so a flush is written as
+ * several small statements with a yield between them: no request waits behind more than one of them.
+ */
+const UPSERT_ROWS = 200;
+
+const STATS_UPSERT = {
+  target: 'post_stats_daily (post_id, day, views, leaves, completion_sum, engaged, bounces, seconds_sum, shares)',
+  width: 9,
+  onConflict: `ON CONFLICT (post_id, day) DO UPDATE SET views = views + excluded.views, leaves = leaves + excluded.leaves,
+    completion_sum = completion_sum + excluded.completion_sum, engaged = engaged + excluded.engaged,
+    bounces = bounces + excluded.bounces, seconds_sum = seconds_sum + excluded.seconds_sum, shares = shares + excluded.shares`,
+};
+const REFERRERS_UPSERT = {
+  target: 'post_referrers_daily (post_id, day, host, views)',
+  width: 4,
+  onConflict: 'ON CONFLICT (post_id, day, host) DO UPDATE SET views = views + excluded.views',
+};
 
 /**
- * Upserts of many rows at once: `INSERT … SELECT … FROM (VALUES …)` keeps only rows whose post still exists
- * (a post deleted since the beacon would otherwise fail the whole batch on its foreign key).
+ * One multi-row upsert: `INSERT … SELECT … FROM (VALUES …)` keeps only rows whose post still exists (a post
+ * deleted since the beacon would otherwise fail the statement on its foreign key). A statement is atomic.
  */
-function upserts(target: string, width: number, rows: (string | number)[][], onConflict: string) {
-  const statements = [];
-  const columns = Array.from({ length: width }, (_, i) => `column${i + 1}`).join(', ');
-  const tuple = `(${Array(width).fill('?').join(', ')})`;
-  for (let i = 0; i < rows.length; i += UPSERT_ROWS) {
-    const chunk = rows.slice(i, i + UPSERT_ROWS);
-    statements.push({
-      sql: `INSERT INTO ${target} SELECT ${columns} FROM (VALUES ${chunk.map(() => tuple).join(', ')})
-            WHERE column1 IN (SELECT id FROM posts) ${onConflict}`,
-      args: chunk.flat(),
-    });
-  }
-  return statements;
+function upsert(kind: typeof STATS_UPSERT, rows: (string | number)[][]) {
+  const columns = Array.from({ length: kind.width }, (_, i) => `column${i + 1}`).join(', ');
+  const tuple = `(${Array(kind.width).fill('?').join(', ')})`;
+  return {
+    sql: `INSERT INTO ${kind.target} SELECT ${columns} FROM (VALUES ${rows.map(() => tuple).join(', ')})
+          WHERE column1 IN (SELECT id FROM posts) ${kind.onConflict}`,
+    args: rows.flat(),
+  };
 }
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type ViewsService = ReturnType<typeof createViewsService>;
 
 /**
- * Cookieless reader analytics. Beacons are counted in memory and written once a second in one batch of
+ * Cookieless reader analytics. Beacons are counted in memory and written once a second as a few multi-row
  * upserts into per-post-per-day counters, so a beacon costs no database write of its own.
  * A crash loses at most the counts of the last flush interval (about a second); a clean stop flushes.
  */
@@ -211,60 +224,68 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
     return 'counted';
   }
 
-  /** Writes the counts gathered since the last flush in one batch; on failure they are kept for the next one. */
+  /** Puts unwritten counts back (merged with anything that arrived meanwhile) for the next flush. */
+  function restore(stats: [string, Counters][], refs: [string, number][]): void {
+    for (const [key, c] of stats) {
+      const now = pending.get(key) ?? zero();
+      for (const k of Object.keys(c) as (keyof Counters)[]) now[k] += c[k];
+      pending.set(key, now);
+    }
+    for (const [key, n] of refs) referrers.set(key, (referrers.get(key) ?? 0) + n);
+  }
+
+  /**
+   * Writes the counts gathered since the last flush as multi-row upserts of at most 200 rows each; returns the
+   * rows written. If a write fails, it and the ones after it are kept for the next flush (written ones stay).
+   */
   async function flush(): Promise<number> {
     if (pending.size === 0 && referrers.size === 0) return 0;
-    const stats = pending;
-    const refs = referrers;
+    const chunks: { stats: [string, Counters][]; refs: [string, number][] }[] = [];
+    const stats = [...pending];
+    const refs = [...referrers];
     pending = new Map();
     referrers = new Map();
-    // Few multi-row upserts rather than one statement per counter: the local client runs a batch on the event
-    // loop, so statement count is latency for every request waiting behind the flush.
-    const statements = [
-      ...upserts(
-        'post_stats_daily (post_id, day, views, leaves, completion_sum, engaged, bounces, seconds_sum, shares)',
-        9,
-        [...stats].map(([key, c]) => {
-          const [postId, day] = key.split('|') as [string, string];
-          return [
-            Number(postId),
-            day,
-            c.views,
-            c.leaves,
-            c.completionSum,
-            c.engaged,
-            c.bounces,
-            c.secondsSum,
-            c.shares,
-          ];
-        }),
-        `ON CONFLICT (post_id, day) DO UPDATE SET views = views + excluded.views, leaves = leaves + excluded.leaves,
-           completion_sum = completion_sum + excluded.completion_sum, engaged = engaged + excluded.engaged,
-           bounces = bounces + excluded.bounces, seconds_sum = seconds_sum + excluded.seconds_sum, shares = shares + excluded.shares`,
-      ),
-      ...upserts(
-        'post_referrers_daily (post_id, day, host, views)',
-        4,
-        [...refs].map(([key, n]) => {
-          const [postId, day, host] = key.split('|') as [string, string, string];
-          return [Number(postId), day, host, n];
-        }),
-        'ON CONFLICT (post_id, day, host) DO UPDATE SET views = views + excluded.views',
-      ),
-    ];
-    try {
-      await db.$client.batch(statements, 'write');
-      return stats.size + refs.size;
-    } catch (err) {
-      // Put the counts back (merged with anything that arrived meanwhile) for the next attempt.
-      for (const [key, c] of stats) {
-        const now = pending.get(key) ?? zero();
-        for (const k of Object.keys(c) as (keyof Counters)[]) now[k] += c[k];
-        pending.set(key, now);
+    for (let i = 0; i < stats.length; i += UPSERT_ROWS)
+      chunks.push({ stats: stats.slice(i, i + UPSERT_ROWS), refs: [] });
+    for (let i = 0; i < refs.length; i += UPSERT_ROWS) chunks.push({ stats: [], refs: refs.slice(i, i + UPSERT_ROWS) });
+    let written = 0;
+    for (let n = 0; n < chunks.length; n++) {
+      const chunk = chunks[n]!;
+      const statement = chunk.stats.length
+        ? upsert(
+            STATS_UPSERT,
+            chunk.stats.map(([key, c]) => {
+              const [postId, day] = key.split('|') as [string, string];
+              return [
+                Number(postId),
+                day,
+                c.views,
+                c.leaves,
+                c.completionSum,
+                c.engaged,
+                c.bounces,
+                c.secondsSum,
+                c.shares,
+              ];
+            }),
+          )
+        : upsert(
+            REFERRERS_UPSERT,
+            chunk.refs.map(([key, views]) => {
+              const [postId, day, host] = key.split('|') as [string, string, string];
+              return [Number(postId), day, host, views];
+            }),
+          );
+      try {
+        await db.$client.execute(statement);
+      } catch (err) {
+        for (const rest of chunks.slice(n)) restore(rest.stats, rest.refs);
+        throw err;
       }
-      for (const [key, n] of refs) referrers.set(key, (referrers.get(key) ?? 0) + n);
-      throw err;
+      written += chunk.stats.length + chunk.refs.length;
+      if (n < chunks.length - 1) await yieldToLoop();
     }
+    return written;
   }
 
   /** Forgets limiter entries whose windows have passed. */
@@ -277,23 +298,26 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
 
   /** Flushes every `intervalMs`; the returned stop function flushes what is left. */
   function start(intervalMs = 1000): () => Promise<void> {
-    let busy = false;
+    let running: Promise<void> | null = null;
     let ticks = 0;
-    const timer = setInterval(async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        await flush();
-        if (++ticks % 60 === 0) sweep();
-      } catch (err) {
-        console.error('[views] flush failed, retrying:', err instanceof Error ? err.message : err);
-      } finally {
-        busy = false;
-      }
-    }, intervalMs);
+    const tick = () => {
+      running ??= flush()
+        .then(() => {
+          if (++ticks % 60 === 0) sweep();
+        })
+        .catch((err: unknown) =>
+          console.error('[views] flush failed, retrying:', err instanceof Error ? err.message : err),
+        )
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    };
+    const timer = setInterval(tick, intervalMs);
     timer.unref();
     return async () => {
       clearInterval(timer);
+      await running; // a flush in progress finishes first, then what is left is written
       await flush().catch((err: unknown) =>
         console.error('[views] final flush failed:', err instanceof Error ? err.message : err),
       );

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkflowForm } from 'content-schema/workflow';
 import { postBody, testApp } from '../../test-utils.ts';
 import { BACKUPS_KEPT, createActionRunner } from './actions.ts';
@@ -409,9 +409,11 @@ describe('event triggers', () => {
       form({ trigger: 'event', event: 'build_failed', enabled: false }),
     );
     await failing.call('POST', '/api/posts', postBody({ published: true }));
+    await vi.waitFor(async () =>
+      expect((await failing.call('GET', `/api/workflows/${created.json.id}/runs`)).json).toHaveLength(1),
+    );
     await failing.builder.idle();
     await settle(failing);
-    expect((await failing.call('GET', `/api/workflows/${created.json.id}/runs`)).json).toHaveLength(1);
     expect((await failing.call('GET', `/api/workflows/${disabled.json.id}/runs`)).json).toHaveLength(0);
     await failing.cleanup();
     extra.pop();

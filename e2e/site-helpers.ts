@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Every public route with the heading it must show (prose pages: any h1). */
+export const PUBLIC_ROUTES: { path: string; heading?: string | RegExp }[] = [
+  { path: '/', heading: 'Tech Intelligence & Analysis' },
+  { path: '/analysis', heading: 'Analysis Drop' },
+  { path: '/startups', heading: 'Startup Radar' },
+  { path: '/deep-dive', heading: 'Deep Dive' },
+  { path: '/deal-watch', heading: 'Deal Watch' },
+  { path: '/energy', heading: 'Energy Future' },
+  { path: '/architecture', heading: 'Future Cities' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/tip', heading: 'Submit a News Tip' },
+  { path: '/corrections', heading: 'Report a Correction' },
+  { path: '/status', heading: 'System Status' },
+  { path: '/saved', heading: 'Reading List' },
+  { path: '/about' },
+  { path: '/ethics' },
+  { path: '/privacy' },
+  { path: '/terms' },
+  { path: '/guidelines' },
+  { path: '/review-process' },
+  { path: '/cookies' },
+  { path: '/accessibility' },
+  { path: '/methodology' },
+  { path: '/licensing' },
+  { path: '/privacy-settings' },
+];
+
+export interface PublishedPost {
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  tags: string[];
+  authorName: string;
+  readTime: number;
+}
+
+/** The published posts as the API lists them, newest first. */
+export async function publishedPosts(request: APIRequestContext): Promise<PublishedPost[]> {
+  const res = await request.get('/api/posts?published=true');
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as PublishedPost[];
+}
+
+/** Waits until every client:idle island on the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr][client="idle"]')).toHaveCount(0);
+}
