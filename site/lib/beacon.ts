@@ -45,9 +45,16 @@ export interface BeaconEnv {
   analyticsAllowed?: boolean;
 }
 
-function browserEnv(): BeaconEnv | null {
+/** The real browser's beacon surface (null during the static build); `analyticsAllowed` from the cookie settings. */
+export function browserBeaconEnv(options: { analyticsAllowed?: boolean } = {}): BeaconEnv | null {
   if (typeof window === 'undefined' || typeof document === 'undefined') return null;
-  return { navigator: navigator as BeaconEnv['navigator'], document, window, now: () => performance.now() };
+  return {
+    navigator: navigator as BeaconEnv['navigator'],
+    document,
+    window,
+    now: () => performance.now(),
+    ...(options.analyticsAllowed === undefined ? {} : { analyticsAllowed: options.analyticsAllowed }),
+  };
 }
 
 /** Whether this reader may be counted: not when they sent Do Not Track or Global Privacy Control, or refused analytics. */
@@ -71,7 +78,7 @@ export function referrerHost(referrer: string, ownHost: string): string {
 }
 
 /** Sends one beacon as `text/plain` (what sendBeacon does with a string body); true when the browser queued it. */
-export function sendBeacon(payload: BeaconPayload, env: BeaconEnv | null = browserEnv()): boolean {
+export function sendBeacon(payload: BeaconPayload, env: BeaconEnv | null = browserBeaconEnv()): boolean {
   if (!env || !trackingAllowed(env)) return false;
   try {
     return env.navigator.sendBeacon!(BEACON_URL, JSON.stringify(payload));
@@ -84,7 +91,7 @@ export function sendBeacon(payload: BeaconPayload, env: BeaconEnv | null = brows
  * Counts this article view now and, once, the reading when the reader leaves (the page is hidden or unloaded):
  * the furthest point scrolled (0–100) and the seconds the page was visible. Returns a function that stops tracking.
  */
-export function trackArticle(slug: string, env: BeaconEnv | null = browserEnv()): () => void {
+export function trackArticle(slug: string, env: BeaconEnv | null = browserBeaconEnv()): () => void {
   if (!env || !trackingAllowed(env)) return () => {};
   const { window: win, document: doc } = env;
   sendBeacon({ slug, event: 'view', referrer: referrerHost(doc.referrer, win.location.host) }, env);
@@ -123,6 +130,6 @@ export function trackArticle(slug: string, env: BeaconEnv | null = browserEnv())
 }
 
 /** Counts a share of the article (any network, native share or copied link). */
-export function trackShare(slug: string, env: BeaconEnv | null = browserEnv()): boolean {
+export function trackShare(slug: string, env: BeaconEnv | null = browserBeaconEnv()): boolean {
   return sendBeacon({ slug, event: 'share' }, env);
 }
