@@ -28,7 +28,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The reader-facing checks run first, on the seeded site as it starts; the editor's journeys then change
+  // content (publish, schedule, delete), so they run after. A skipped test counts as failed in scripts/test.sh.
+  projects: [
+    { name: 'site', testMatch: /site-.*\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'journeys',
+      testIgnore: /site-.*\.spec\.ts/,
+      dependencies: ['site'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: `bash scripts/e2e-server.sh ${port}`,
     url: `${baseURL}/`,

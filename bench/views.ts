@@ -30,7 +30,7 @@ function viewsRequest(url: string, rate?: number): autocannon.Options {
     requests: [
       {
         method: 'POST',
-        setupRequest: (req: Record<string, unknown>) => {
+        setupRequest: (req: autocannon.Request) => {
           seq++;
           // A distinct simulated reader per request, so every beacon is really counted.
           const headers = { ...base, 'X-Forwarded-For': `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}` };

@@ -20,9 +20,10 @@ export const TemplateFormSchema = z.object({
   name: z.string().trim().min(1, 'Template name is required').max(100, 'Template name must be at most 100 characters'),
   category: z.enum(CATEGORIES, { error: 'Category is required' }),
   title: z.string().trim().min(1, 'Title template is required').max(200, 'Title template must be at most 200 characters'),
-  // Not trimmed: markdown indentation is meaningful; a blank template is still refused.
+  // Only trailing space is trimmed: leading markdown indentation is meaningful; a blank template is refused.
   content: z
     .string()
+    .transform((v) => v.trimEnd())
     .refine((v) => v.trim().length > 0, 'Content template is required')
     .pipe(z.string().max(100_000, 'Content template must be at most 100,000 characters')),
   tags: z.string().max(1000),

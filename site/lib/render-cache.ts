@@ -18,11 +18,15 @@ export class RenderCache {
   private readonly used = new Map<string, string>();
   private hits = 0;
 
-  private constructor(
-    private readonly path: string,
-    private readonly renderer: string,
-    private readonly previous: Record<string, string>,
-  ) {}
+  private readonly path: string;
+  private readonly renderer: string;
+  private readonly previous: Record<string, string>;
+
+  private constructor(path: string, renderer: string, previous: Record<string, string>) {
+    this.path = path;
+    this.renderer = renderer;
+    this.previous = previous;
+  }
 
   /** Opens the cache at `path`; a missing, corrupt or other-renderer file starts empty. */
   static async open(path: string, renderer: string): Promise<RenderCache> {
