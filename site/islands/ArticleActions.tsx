@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LINK_COPIED_MS, SHARE_WINDOW } from 'content-schema/site';
 import type { PostCard } from '../lib/post-card.ts';
 import { scrolledPercent } from '../lib/reading-progress.ts';
+import { trackArticle, trackShare } from '../lib/beacon.ts';
 import { isSaved, readReadingList, toggleSaved } from '../lib/reading-list.ts';
 import {
   NETWORK_LABELS,
@@ -43,6 +44,9 @@ export default function ArticleActions({ post, url }: Props) {
   }, [post.slug]);
 
   useEffect(() => followScrollWithoutCss(), []);
+
+  // The cookieless reader count: a view now, the reading completion when the reader leaves.
+  useEffect(() => trackArticle(post.slug), [post.slug]);
 
   useEffect(() => {
     if (!copied) return;
@@ -91,6 +95,7 @@ export default function ArticleActions({ post, url }: Props) {
     setOpen(false);
     try {
       await navigator.share({ title: data.title, text: data.text, url: data.url });
+      trackShare(post.slug);
       toast({ title: 'Shared successfully', description: 'Article shared via native sharing' });
     } catch (error) {
       // Cancelling the share sheet is not a failure (spec §8).
@@ -102,6 +107,7 @@ export default function ArticleActions({ post, url }: Props) {
   const onNetwork = (network: ShareNetwork) => {
     setOpen(false);
     window.open(networkShareUrl(network, data), '_blank', shareWindowFeatures(SHARE_WINDOW));
+    trackShare(post.slug);
     toast({ title: 'Opening share dialog', description: `Sharing article on ${NETWORK_LABELS[network]}` });
   };
 
@@ -109,6 +115,7 @@ export default function ArticleActions({ post, url }: Props) {
     setOpen(false);
     if (await copyText(data.url)) {
       setCopied(true);
+      trackShare(post.slug);
       toast({ title: 'Link copied', description: 'Article link copied to clipboard' });
     } else {
       toast({ title: 'Copy failed', description: 'Could not copy link to clipboard', variant: 'destructive' });

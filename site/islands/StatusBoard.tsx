@@ -1,12 +1,13 @@
 /**
- * The status page's live part (spec §2 Status, §4): the overall banner from the services' states,
- * the five services with status, response time and uptime, refreshed every 30 seconds with the
- * spec's random drift. The figures are demonstration data produced in the browser.
+ * The status page's live part (spec §2 Status, §4): the overall banner from the services' states and the five
+ * services with status, response time and uptime, as measured by the server (GET /api/status), refreshed every
+ * 30 seconds. When the API cannot be reached it says so instead of showing figures.
  */
 import { useEffect, useState } from 'react';
 import { OVERALL_BANNER, overallStatus, type ServiceStatus } from 'content-schema/status';
 import { STATUS_REFRESH_MS } from 'content-schema/site';
-import { refreshServices } from '../lib/status-demo.ts';
+
+const SERVICE_NAMES = ['Website', 'API Services', 'Database', 'Content Delivery', 'Authentication'];
 
 const STATE_STYLE: Record<string, { label: string; dot: string; text: string }> = {
   operational: { label: 'Operational', dot: 'bg-emerald-500', text: 'text-emerald-800' },
@@ -19,6 +20,7 @@ const BANNER_STYLE = {
   operational: 'border-emerald-300 bg-emerald-50 text-emerald-900',
   degraded: 'border-amber-300 bg-amber-50 text-amber-900',
   outage: 'border-red-300 bg-red-50 text-red-900',
+  waiting: 'border-slate-300 bg-slate-50 text-slate-900',
 } as const;
 
 const time = new Intl.DateTimeFormat('en-US', {
@@ -29,67 +31,127 @@ const time = new Intl.DateTimeFormat('en-US', {
   hour12: false,
 });
 
-interface Props {
-  /** Services as of the build, so the server HTML and the first client render agree. */
-  initial: ServiceStatus[];
+type State = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'ok'; services: ServiceStatus[]; checkedAt: string };
+
+function isServiceList(value: unknown): value is ServiceStatus[] {
+  return (
+    Array.isArray(value) &&
+    value.every((s) => s && typeof s.name === 'string' && typeof s.status === 'string' && typeof s.responseTime === 'number' && typeof s.uptime === 'number')
+  );
 }
 
-export default function StatusBoard({ initial }: Props) {
-  const [services, setServices] = useState(initial);
-  const overall = overallStatus(services);
+async function fetchStatus(): Promise<State> {
+  try {
+    const res = await fetch('/api/status', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    if (!res.ok) return { kind: 'unavailable' };
+    const body = (await res.json()) as { services?: unknown; checkedAt?: string };
+    if (!isServiceList(body.services)) return { kind: 'unavailable' };
+    return { kind: 'ok', services: body.services, checkedAt: body.checkedAt ?? new Date().toISOString() };
+  } catch {
+    return { kind: 'unavailable' };
+  }
+}
+
+export default function StatusBoard() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
-    // Stamp with the reader's clock at once, then refresh on the spec's interval.
-    setServices((current) => current.map((s) => ({ ...s, lastUpdated: new Date().toISOString() })));
-    const timer = window.setInterval(
-      () => setServices((current) => refreshServices(current, new Date())),
-      STATUS_REFRESH_MS,
-    );
-    return () => window.clearInterval(timer);
+    let alive = true;
+    const refresh = () => void fetchStatus().then((next) => alive && setState(next));
+    refresh();
+    const timer = window.setInterval(refresh, STATUS_REFRESH_MS);
+    return () => {
+      alive = false;
+      window.clearInterval(timer);
+    };
   }, []);
 
-  const updated = services[0]?.lastUpdated;
+  const overall = state.kind === 'ok' ? overallStatus(state.services) : null;
+  const banner =
+    state.kind === 'ok' ? OVERALL_BANNER[overall!] : state.kind === 'unavailable' ? 'Status data unavailable' : 'Checking status…';
+  const bannerStyle = overall ? BANNER_STYLE[overall] : BANNER_STYLE.waiting;
+  const dot = overall ? (STATE_STYLE[overall] ?? UNKNOWN).dot : UNKNOWN.dot;
+  const services = state.kind === 'ok' ? state.services : null;
+  const mean = (pick: (s: ServiceStatus) => number) =>
+    services && services.length ? services.reduce((n, s) => n + pick(s), 0) / services.length : null;
+  const avgResponse = mean((s) => s.responseTime);
+  const avgUptime = mean((s) => s.uptime);
+
   return (
     <div>
-      <div
-        className={`flex items-center gap-3 rounded-xl border p-5 ${BANNER_STYLE[overall]}`}
-        data-testid="status-banner"
-      >
-        <span aria-hidden="true" className={`size-3 rounded-full ${(STATE_STYLE[overall] ?? UNKNOWN).dot}`} />
-        <p className="text-xl font-bold">{OVERALL_BANNER[overall]}</p>
+      <div className={`flex items-center gap-3 rounded-xl border p-5 ${bannerStyle}`} data-testid="status-banner" aria-live="polite">
+        <span aria-hidden="true" className={`size-3 rounded-full ${dot}`} />
+        <p className="text-xl font-bold">{banner}</p>
       </div>
       <p className="mt-2 text-sm text-slate-600">
-        Last updated {updated ? <time dateTime={updated}>{time.format(new Date(updated))} UTC</time> : null} · refreshes
-        every 30 seconds
+        {state.kind === 'ok' ? (
+          <>
+            Measured by the server at <time dateTime={state.checkedAt}>{time.format(new Date(state.checkedAt))} UTC</time>{' '}
+            · refreshes every 30 seconds
+          </>
+        ) : state.kind === 'unavailable' ? (
+          'The status service could not be reached. This page will try again every 30 seconds.'
+        ) : (
+          'Asking the server for its current measurements.'
+        )}
       </p>
       <section aria-labelledby="services-heading" className="mt-8">
         <h2 id="services-heading" className="text-xl font-bold text-slate-900">
           Services
         </h2>
         <ul className="card mt-4 divide-y divide-slate-200">
-          {services.map((s) => {
-            const state = STATE_STYLE[s.status] ?? UNKNOWN;
+          {(services ?? SERVICE_NAMES.map((name) => ({ name }) as Partial<ServiceStatus> & { name: string })).map((s) => {
+            const st = s.status ? (STATE_STYLE[s.status] ?? UNKNOWN) : UNKNOWN;
             return (
               <li key={s.name} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="flex items-center gap-3">
-                  <span aria-hidden="true" className={`size-2.5 rounded-full ${state.dot}`} />
+                  <span aria-hidden="true" className={`size-2.5 rounded-full ${st.dot}`} />
                   <span className="font-semibold text-slate-900">{s.name}</span>
-                  <span className={`text-sm font-medium ${state.text}`}>{state.label}</span>
+                  <span className={`text-sm font-medium ${st.text}`}>{s.status ? st.label : 'No data'}</span>
                 </div>
                 <dl className="flex gap-6 text-sm">
                   <div>
                     <dt className="text-slate-600">Response time</dt>
-                    <dd className="font-semibold tabular-nums text-slate-900">{s.responseTime} ms</dd>
+                    <dd className="font-semibold tabular-nums text-slate-900">
+                      {s.responseTime !== undefined ? `${s.responseTime} ms` : '—'}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-slate-600">Uptime</dt>
-                    <dd className="font-semibold tabular-nums text-slate-900">{s.uptime.toFixed(2)}%</dd>
+                    <dd className="font-semibold tabular-nums text-slate-900">
+                      {s.uptime !== undefined ? `${s.uptime.toFixed(2)}%` : '—'}
+                    </dd>
                   </div>
                 </dl>
               </li>
             );
           })}
         </ul>
+      </section>
+      <section aria-labelledby="metrics-heading" className="mt-12">
+        <h2 id="metrics-heading" className="text-xl font-bold text-slate-900">
+          Performance metrics
+        </h2>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+          <div className="card flex flex-col p-5">
+            <dt className="text-sm text-slate-700">Average response time of the five checks</dt>
+            <dd className="order-first text-3xl font-extrabold tracking-tight text-slate-900">
+              {avgResponse !== null ? `${Math.round(avgResponse)} ms` : '—'}
+            </dd>
+          </div>
+          <div className="card flex flex-col p-5">
+            <dt className="text-sm text-slate-700">Average uptime from stored health samples</dt>
+            <dd className="order-first text-3xl font-extrabold tracking-tight text-slate-900">
+              {avgUptime !== null ? `${avgUptime.toFixed(2)}%` : '—'}
+            </dd>
+          </div>
+          <div className="card flex flex-col p-5">
+            <dt className="text-sm text-slate-700">Services operational</dt>
+            <dd className="order-first text-3xl font-extrabold tracking-tight text-slate-900">
+              {services ? `${services.filter((s) => s.status === 'operational').length} of ${services.length}` : '—'}
+            </dd>
+          </div>
+        </dl>
       </section>
     </div>
   );
