@@ -30,7 +30,6 @@ count_json() { # file, node expression over `r` printing "passed failed"
   node -e "const r=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); $2" "$1" 2>/dev/null || echo "0 1"
 }
 
-check "typecheck" pnpm -s typecheck
 if [ -f eslint.config.js ]; then check "lint" pnpm -s lint; fi
 
 echo "==> unit and API tests (vitest)"
@@ -48,6 +47,10 @@ read -r p f < <(count_json test-results/e2e.json '
   const walk = (s) => { for (const spec of s.specs ?? []) for (const t of spec.tests) { const last = t.results.at(-1); (t.status === "expected" || t.status === "flaky" ? p++ : f++); } (s.suites ?? []).forEach(walk); };
   r.suites.forEach(walk); f += (r.errors ?? []).length; console.log(p, f);')
 passed=$((passed + p)); failed=$((failed + f))
+
+# After the browser tests: the site build they run generated Astro's content types (.astro/), which the
+# site's TypeScript needs (`astro sync` would need the API running to fetch posts).
+check "typecheck" pnpm -s typecheck
 
 site_dir="$(ls -d data/e2e-*/site/current 2>/dev/null | head -1)"
 if [ -x scripts/audit-site.sh ] && [ -n "$site_dir" ]; then
