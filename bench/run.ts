@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, fmt, freshData, insertSyntheticPosts, load, login, ROOT, startServer } from './lib.ts';
+import { fmt, freshData, insertSyntheticPosts, load, login, ROOT, startServer } from './lib.ts';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -122,7 +122,6 @@ async function main(): Promise<void> {
   console.log('\nSummary:\n' + lines.join('\n'));
 }
 
-void ADMIN_PASSWORD;
 main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
