@@ -1,13 +1,9 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { env } from './site/lib/env.ts';
-import { htmlFixups } from './site/lib/html-fixups.ts';
-
-/** Pages that exist for readers' browsers only and must not be listed for crawlers. */
-const NOT_IN_SITEMAP = ['/404', '/saved', '/login', '/create-post', '/posts/'];
+import { warmRenderer } from './site/render/adapter.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -15,22 +11,13 @@ export default defineConfig({
   site: env.SITE_URL,
   trailingSlash: 'never',
   build: { format: 'file' },
-  // Static hosting gets meta-refresh pages for these; the Node server and netlify.toml answer them with 301.
-  // /posts/{slug} is a page (site/pages/posts/[slug].astro): Astro's dynamic redirects point at '….html'.
-  redirects: {
-    '/login': { status: 301, destination: '/admin' },
-    '/create-post': { status: 301, destination: '/admin/create' },
-  },
-  integrations: [
-    react(),
-    htmlFixups(),
-    sitemap({
-      filter: (page) => {
-        const path = new URL(page).pathname;
-        return !NOT_IN_SITEMAP.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
-      },
-    }),
-  ],
+  // Every page is rendered by the warm renderer (site/render/) from the compiled server bundle, so a publish
+  // renders only the pages it affects and a full build uses the very same code path.
+  output: 'server',
+  adapter: warmRenderer(),
+  integrations: [react()],
+  // No image processing: article images are remote URLs in the stored HTML.
+  image: { service: { entrypoint: 'astro/assets/services/noop' } },
   vite: {
     plugins: [tailwindcss()],
     build: {

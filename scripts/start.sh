@@ -6,5 +6,7 @@ cd "$(dirname "$0")/.."
 . scripts/bootstrap.sh
 echo "==> Building the admin app"
 pnpm --filter admin build --logLevel warn
-echo "==> Starting the server (first start builds the site)"
+echo "==> Compiling the site (the renderer's server bundle and assets)"
+pnpm -s build:site --silent
+echo "==> Starting the server (first start renders the site)"
 exec node api/src/server.ts

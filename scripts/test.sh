@@ -32,6 +32,9 @@ count_json() { # file, node expression over `r` printing "passed failed"
 
 if [ -f eslint.config.js ]; then check "lint" pnpm -s lint; fi
 
+# The compiled site (server bundle + assets) that the renderer tests and the browser journeys load.
+check "site compile" pnpm -s build:site --silent
+
 echo "==> unit and API tests (vitest)"
 pnpm exec vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 read -r p f < <(count_json test-results/vitest.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')

@@ -21,7 +21,9 @@ import { buildRoutes } from './routes/build.ts';
 import { postsRoutes } from './routes/posts.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { templatesRoutes } from './routes/templates.ts';
+import { siteRoutes } from './routes/site.ts';
 import type { Builder } from './services/builder.ts';
+import type { ChangeFeed } from './services/changes.ts';
 import { createPostsService, type PostsService } from './services/posts.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import { SESSION_COOKIE, validateSession, type SessionUser } from './services/sessions.ts';
@@ -35,6 +37,8 @@ export interface AppDeps {
   clock: Clock;
   events: Events;
   builder: Builder;
+  /** The public change record's consumers (notifications, workflows, caches). */
+  changes: ChangeFeed;
 }
 
 /** What every handler can reach: the injected dependencies plus the services built on them. */
@@ -54,14 +58,17 @@ const ACCEPTS_COMPRESSION = /\b(gzip|deflate)\b/;
 
 /** Builds the whole application (API, admin and site files) from injected dependencies. */
 export function createApp(deps: AppDeps) {
-  const rebuild = (req: Parameters<Builder['request']>[0]) => {
-    deps.builder.request(req).catch((err: unknown) => console.error('[builder] request failed:', err instanceof Error ? err.message : err));
+  // A change readers can see wakes the builder and the change record's consumers at once; other instances'
+  // changes reach them through their polls.
+  const onChange = () => {
+    void deps.builder.kick();
+    void deps.changes.poll();
   };
-  const posts = createPostsService({ db: deps.db, clock: deps.clock, rebuild, events: deps.events });
+  const posts = createPostsService({ db: deps.db, clock: deps.clock, onChange });
   const ctx: AppContext = {
     ...deps,
     posts,
-    scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts, rebuild }),
+    scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),
     templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
     automation: createAutomationService({ db: deps.db, env: deps.env, clock: deps.clock, events: deps.events, posts }),
     operations: createOperations({
@@ -134,6 +141,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/posts', postsRoutes());
   app.route('/api', scheduleRoutes());
   app.route('/api/build', buildRoutes());
+  app.route('/api/site', siteRoutes());
   app.route('/api/templates', templatesRoutes());
   app.route('/api/analytics', analyticsRoutes());
   app.route('/api/automation', automationRoutes());

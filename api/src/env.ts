@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   /** The weekly automation slots; off for browser tests, whose results must not depend on the weekday. */
   AUTOMATION_SCHEDULE: z.enum(['on', 'off']).default('on'),
   ADMIN_DIST: z.string().default('./admin/dist'),
+  /** The compiled site (`pnpm build:site`): the server bundle the warm renderer loads, and the public assets. */
+  SITE_DIST: z.string().default('./dist'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   BACKUP_DIR: z.string().optional(),
   /** Comma-separated webhook URLs the workflow action social_share POSTs to; none → the step is skipped. */

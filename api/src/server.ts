@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { migrateDb, openDb } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -7,7 +7,9 @@ import { loadEnv } from './env.ts';
 import { systemClock } from './lib/clock.ts';
 import { Events } from './lib/events.ts';
 import { ensureAdmin } from './services/auth.ts';
-import { astroBuildRunner, buildHookCaller, createBuilder } from './services/builder.ts';
+import { buildHookCaller, createBuilder, httpProbe } from './services/builder.ts';
+import { createChangeFeed } from './services/changes.ts';
+import { workerRenderer } from './services/site-renderer.ts';
 
 /** Wires the real dependencies: environment, database, builder, scheduler, HTTP server. */
 async function main(): Promise<void> {
@@ -20,20 +22,32 @@ async function main(): Promise<void> {
 
   const events = new Events();
   const target = env.BUILD_HOOK_URL ? 'hook' : env.EMBEDDED_BUILDER === 'on' ? 'embedded' : 'off';
+  const siteRoot = join(env.DATA_DIR, 'site');
+  // This server, as the renderer and the builder's checks reach it (SITE_URL may be a CDN in front).
+  const local = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
+  const renderer =
+    target === 'embedded'
+      ? workerRenderer({ distDir: resolve(env.SITE_DIST), siteRoot, siteUrl: env.SITE_URL, apiUrl: env.SITE_API_URL })
+      : undefined;
   const builder = createBuilder({
     db,
     clock: systemClock,
     events,
     target,
-    siteRoot: join(env.DATA_DIR, 'site'),
-    runBuild: astroBuildRunner({ apiUrl: env.SITE_API_URL, siteUrl: env.SITE_URL }),
+    siteRoot,
+    renderer,
     callHook: env.BUILD_HOOK_URL ? buildHookCaller(env.BUILD_HOOK_URL) : undefined,
+    probe: httpProbe(target === 'hook' ? env.SITE_URL : local),
   });
-  const { app, ctx } = createApp({ db, env, clock: systemClock, events, builder });
+  const changes = createChangeFeed({ db, clock: systemClock });
+  const { app, ctx } = createApp({ db, env, clock: systemClock, events, builder, changes });
+  const derived = await ctx.posts.backfillDerived();
+  if (derived) console.log(`Stored rendered bodies of ${derived} posts.`);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((r) => server.once('listening', () => r()));
   const stopScheduler = ctx.scheduler.start();
+  const stopChanges = changes.start();
   const topicsSeeded = await ctx.automation.topics.seedIfEmpty();
   if (topicsSeeded) console.log(`Seeded ${topicsSeeded} automation topics.`);
   const stopAutomation = env.AUTOMATION_SCHEDULE === 'on' ? ctx.automation.start() : () => {};
@@ -42,9 +56,9 @@ async function main(): Promise<void> {
 
   const url = env.SITE_URL;
   const firstBuild = target === 'embedded' && !builder.liveDir();
-  await builder.recover();
+  const stopBuilder = builder.start();
   if (firstBuild) {
-    console.log('Building the site for the first time...');
+    console.log('Rendering the site for the first time...');
     await builder.idle();
     const status = await builder.status();
     if (status.last?.state === 'failed') console.error(`Site build failed: ${status.last.error}`);
@@ -62,8 +76,10 @@ async function main(): Promise<void> {
   const shutdown = () => {
     stopScheduler();
     stopAutomation();
+    stopChanges();
+    stopBuilder();
     // Flush counted views before exiting; a crash instead loses at most the last second of them.
-    void stopOperations().finally(() => server.close(() => process.exit(0)));
+    void Promise.all([stopOperations(), renderer?.close()]).finally(() => server.close(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on('SIGINT', shutdown);

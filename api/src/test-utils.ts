@@ -7,8 +7,9 @@ import { loadEnv } from './env.ts';
 import { fakeClock } from './lib/clock.ts';
 import { Events } from './lib/events.ts';
 import { ensureAdmin } from './services/auth.ts';
-import { createBuilder, type SiteBuildRunner } from './services/builder.ts';
-import type { RebuildRequest } from './services/rebuild.ts';
+import { createBuilder } from './services/builder.ts';
+import { changesBetween, createChangeFeed, type PostChange } from './services/changes.ts';
+import type { RenderChange, RenderResult, SiteRendererClient } from './services/site-renderer.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4321';
 export const ADMIN_PASSWORD = 'test-password-123';
@@ -23,10 +24,36 @@ export async function tempDb(): Promise<{ db: Db; dir: string; url: string; clea
 }
 
 /**
- * A real app over a real database file, a fake clock and a recording site builder.
+ * A renderer for API tests: it records the change records the builder hands it and reports them rendered.
+ * Rendering itself is tested against the compiled site in site/render/ and the browser journeys.
+ */
+export function recordingRenderer(opts: { fail?: () => string | null } = {}) {
+  let cursor = 0;
+  const batches: RenderChange[][] = [];
+  const client: SiteRendererClient & { batches: RenderChange[][] } = {
+    batches,
+    status: async () => ({ version: 'test', needsFull: false, cursor, liveDir: null, pendingBackground: 0 }),
+    changes: async (changes, through): Promise<RenderResult> => {
+      const error = opts.fail?.();
+      if (error) throw new Error(error);
+      batches.push(changes);
+      cursor = through;
+      return { written: changes.length, removed: 0, postErrors: [], cursor, live: [], durationMs: 0 };
+    },
+    full: async (through) => {
+      cursor = through;
+      return { written: 0, removed: 0, postErrors: [], cursor, live: [], durationMs: 0 };
+    },
+    close: async () => {},
+  };
+  return client;
+}
+
+/**
+ * A real app over a real database file, a fake clock and a recording renderer behind the real builder.
  * `call` sends requests the way the browser does: same-origin `Origin` and the session cookie once logged in.
  */
-export async function testApp(opts: { db?: Db; dir?: string; start?: string; runBuild?: SiteBuildRunner } = {}) {
+export async function testApp(opts: { db?: Db; dir?: string; start?: string; renderer?: SiteRendererClient } = {}) {
   const temp = opts.db ? null : await tempDb();
   const db = opts.db ?? temp!.db;
   const dir = opts.dir ?? temp!.dir;
@@ -34,29 +61,12 @@ export async function testApp(opts: { db?: Db; dir?: string; start?: string; run
   const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD } as NodeJS.ProcessEnv);
   await ensureAdmin(db, 'admin', ADMIN_PASSWORD);
   const events = new Events();
-  const rebuilds: RebuildRequest[] = [];
-  const builds: string[] = [];
-  const builder = createBuilder({
-    db,
-    clock,
-    events,
-    target: 'embedded',
-    siteRoot: join(dir, 'site'),
-    runBuild:
-      opts.runBuild ??
-      (async (outDir) => {
-        builds.push(outDir);
-      }),
-  });
-  const request = builder.request;
-  const pending: Promise<void>[] = [];
-  builder.request = (req) => {
-    rebuilds.push(req);
-    const p = request(req);
-    pending.push(p.catch(() => {}));
-    return p;
-  };
-  const { app, ctx } = createApp({ db, env, clock, events, builder });
+  const renderer = opts.renderer ?? recordingRenderer();
+  const builder = createBuilder({ db, clock, events, target: 'embedded', siteRoot: join(dir, 'site'), renderer });
+  const changeFeed = createChangeFeed({ db, clock });
+  const { app, ctx } = createApp({ db, env, clock, events, builder, changes: changeFeed });
+  /** The change records written so far, oldest first. */
+  const changes = (): Promise<PostChange[]> => changesBetween(db, 0, Number.MAX_SAFE_INTEGER);
   let cookie = '';
 
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -98,18 +108,19 @@ export async function testApp(opts: { db?: Db; dir?: string; start?: string; run
     dir,
     clock,
     builder,
+    renderer,
+    changeFeed,
+    changes,
     events,
-    rebuilds,
-    builds,
     call,
     login,
     logout: () => {
       cookie = '';
     },
-    /** Waits for rebuild requests and builds in flight, then removes the temporary folder. */
+    /** Waits for builds and change consumers in flight, then removes the temporary folder. */
     cleanup: async () => {
-      await Promise.all(pending);
       await builder.idle();
+      await changeFeed.idle();
       temp?.cleanup();
     },
   };

@@ -2,16 +2,33 @@ import { z } from 'zod';
 
 export const BUILD_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
+/** A post a build could not render; the rest of the build went live without it. */
+export const BuildPostErrorSchema = z.object({
+  postId: z.number().int(),
+  title: z.string(),
+  slug: z.string().nullable(),
+  reason: z.string(),
+});
+export type BuildPostError = z.infer<typeof BuildPostErrorSchema>;
+
 /** One site build as GET /api/build/status reports it. */
 export const BuildSchema = z.object({
   id: z.number().int(),
   state: z.enum(BUILD_STATES),
-  target: z.enum(['embedded', 'hook']),
+  /** 'changes' renders what a range of change records affects; 'full' renders every page. */
+  kind: z.enum(['changes', 'full']),
+  target: z.string(),
   reason: z.string(),
+  requestedAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   durationMs: z.number().nullable(),
+  /** Longest time from an editor's action in this build to the change answering on the site. */
+  liveMs: z.number().nullable(),
+  written: z.number().int(),
+  removed: z.number().int(),
   error: z.string().nullable(),
+  postErrors: z.array(BuildPostErrorSchema),
 });
 export type Build = z.infer<typeof BuildSchema>;
 
@@ -20,5 +37,45 @@ export const BuildStatusSchema = z.object({
   last: BuildSchema.nullable(),
   lastSuccess: BuildSchema.nullable(),
   pending: z.boolean(),
+  /** Recent builds, newest first. */
+  recent: z.array(BuildSchema),
+  /** The newest change readers can see, and the newest one the live site reflects (change record ids). */
+  latestChange: z.number().int(),
+  builtThrough: z.number().int(),
+  /** When the live site last changed (the last successful build's end); null before the first. */
+  liveSince: z.string().nullable(),
 });
 export type BuildStatus = z.infer<typeof BuildStatusSchema>;
+
+/** How the latest public change of a post went live, for the editor ("Live in 0.4 s"). */
+export const PostLiveSchema = z.object({
+  postId: z.number().int(),
+  changeId: z.number().int(),
+  kind: z.enum(['published', 'updated', 'unpublished', 'deleted']),
+  at: z.string(),
+  liveAt: z.string().nullable(),
+  liveMs: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type PostLive = z.infer<typeof PostLiveSchema>;
+
+/** Body the build hook receives (POST BUILD_HOOK_URL): the change records since the last hook call. */
+export const BuildHookPayloadSchema = z.object({
+  buildId: z.number().int(),
+  kind: z.enum(['changes', 'full']),
+  fromChange: z.number().int(),
+  toChange: z.number().int(),
+  changes: z.array(
+    z.object({
+      id: z.number().int(),
+      postId: z.number().int(),
+      kind: z.enum(['published', 'updated', 'unpublished', 'deleted']),
+      title: z.string(),
+      oldSlug: z.string().nullable(),
+      newSlug: z.string().nullable(),
+      oldCategory: z.string().nullable(),
+      newCategory: z.string().nullable(),
+    }),
+  ),
+});
+export type BuildHookPayload = z.infer<typeof BuildHookPayloadSchema>;

@@ -5,13 +5,13 @@
  */
 import { useEffect } from 'react';
 import { listingHref, readListingParams, type ListingParams } from '../lib/listing-url.ts';
-import type { ListingChunk } from '../lib/post-list.ts';
+import type { ListingHead } from '../lib/post-list.ts';
 import ListingGrid from './ui/ListingGrid.tsx';
 import SearchBox from './SearchBox.tsx';
 import { useAddress, useListing } from './use-listing.ts';
 
 interface Props {
-  initial: ListingChunk;
+  initial: ListingHead;
   category: string;
   title: string;
 }

@@ -8,14 +8,14 @@ import { useEffect } from 'react';
 import { HOME_FILTERS } from 'content-schema/categories';
 import { SITE_NAME } from 'content-schema/site';
 import { readListingParams, listingHref, type ListingParams } from '../lib/listing-url.ts';
-import type { ListingChunk } from '../lib/post-list.ts';
+import type { ListingHead } from '../lib/post-list.ts';
 import FeaturedPost from './ui/FeaturedPost.tsx';
 import ListingGrid from './ui/ListingGrid.tsx';
 import SearchBox from './SearchBox.tsx';
 import { useAddress, useListing } from './use-listing.ts';
 
 interface Props {
-  initial: ListingChunk;
+  initial: ListingHead;
 }
 
 export default function HomeFeed({ initial }: Props) {

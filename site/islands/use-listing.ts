@@ -1,6 +1,6 @@
 /**
- * Listing data for the home and category islands. Without a search term it pages through the
- * pre-built JSON chunks (24 posts each, newest first). With a term it combines the spec's
+ * Listing data for the home and category islands. Without a search term it starts from the listing's
+ * head (the newest 24) and follows the pre-built JSON chunks (newest first) for more. With a term it combines the spec's
  * case-insensitive substring match on title and excerpt (over the newest chunk of the listing)
  * with pagefind's full-text hits (title, excerpt and body), which load 24 at a time.
  */
@@ -9,10 +9,13 @@ import { LISTING_PAGE_SIZE } from 'content-schema/site';
 import { searchArticles, type SearchHits } from '../lib/pagefind.ts';
 import {
   chunkPath,
+  headPath,
   isListingChunk,
+  isListingHead,
   listingKey,
   matchesTerm,
   type ListingChunk,
+  type ListingHead,
   type PostCard,
 } from '../lib/post-list.ts';
 
@@ -26,16 +29,39 @@ export interface Listing {
   loadMore: () => void;
 }
 
-/** A chunk of a listing; a missing chunk (a category with no posts) is an empty listing, as spec §2 asks. */
-async function fetchChunk(key: string, page: number): Promise<ListingChunk> {
+/** Fetched JSON of the given shape, or null (network failure, or a file a newer publish replaced). */
+async function fetchJson<T>(url: string, is: (value: unknown) => value is T): Promise<T | null> {
   try {
-    const res = await fetch(chunkPath(key, page));
+    const res = await fetch(url);
     const body: unknown = res.ok ? await res.json() : null;
-    if (isListingChunk(body)) return body;
+    return is(body) ? body : null;
   } catch {
-    // Network failure: listing pages have no error state (spec §2), so it reads as empty.
+    return null;
   }
-  return { key, page, pages: 1, total: 0, posts: [] };
+}
+
+/** A listing's head; a missing one (a category with no posts) is an empty listing, as spec §2 asks. */
+async function fetchHead(key: string): Promise<ListingHead> {
+  return (await fetchJson(headPath(key), isListingHead)) ?? { key, total: 0, posts: [], next: null };
+}
+
+/**
+ * Up to `want` more posts starting at `cursor`, following chunk links; chunks vary in size, so this may
+ * read several. Listing pages have no error state (spec §2): a chunk that cannot be read ends the list.
+ */
+async function readChunks(
+  key: string,
+  cursor: ListingHead['next'],
+  want: number,
+): Promise<{ posts: PostCard[]; cursor: ListingHead['next'] }> {
+  const posts: PostCard[] = [];
+  while (cursor && posts.length < want) {
+    const chunk: ListingChunk | null = await fetchJson(chunkPath(key, cursor.chunk), isListingChunk);
+    if (!chunk) return { posts, cursor: null };
+    posts.push(...chunk.posts.slice(cursor.skip));
+    cursor = chunk.next ? { chunk: chunk.next, skip: 0 } : null;
+  }
+  return { posts, cursor };
 }
 
 function dedupe(posts: PostCard[]): PostCard[] {
@@ -48,8 +74,8 @@ function dedupe(posts: PostCard[]): PostCard[] {
 }
 
 interface Options {
-  /** The chunk the page was built with, and the category it belongs to ('' = all). */
-  initial: ListingChunk;
+  /** The listing head the page was built with, and the category it belongs to ('' = all). */
+  initial: ListingHead;
   initialCategory: string;
   category: string;
   term: string;
@@ -60,7 +86,7 @@ interface Options {
 export function useListing({ initial, initialCategory, category, term, enabled }: Options): Listing {
   const [status, setStatus] = useState<ListingStatus>('ready');
   const [posts, setPosts] = useState<PostCard[]>(initial.posts);
-  const [hasMore, setHasMore] = useState(initial.pages > 1);
+  const [hasMore, setHasMore] = useState(initial.next !== null);
   const [loadingMore, setLoadingMore] = useState(false);
   const request = useRef(0);
   const more = useRef<() => Promise<{ posts: PostCard[]; hasMore: boolean }>>(async () => ({
@@ -75,14 +101,15 @@ export function useListing({ initial, initialCategory, category, term, enabled }
     const key = listingKey(category);
 
     const run = async () => {
-      const first = category === initialCategory ? initial : await fetchChunk(key, 0);
+      const first = category === initialCategory ? initial : await fetchHead(key);
       if (!term) {
-        let page = first.page;
+        let cursor = first.next;
         more.current = async () => {
-          const next = await fetchChunk(key, ++page);
-          return { posts: next.posts, hasMore: page + 1 < next.pages };
+          const next = await readChunks(key, cursor, LISTING_PAGE_SIZE);
+          cursor = next.cursor;
+          return { posts: next.posts, hasMore: cursor !== null };
         };
-        return { posts: first.posts, hasMore: first.pages > 1 };
+        return { posts: first.posts, hasMore: cursor !== null };
       }
       const substring = first.posts.filter((p) => matchesTerm(p, term));
       const hits: SearchHits | null = await searchArticles(term, category).catch(() => null);

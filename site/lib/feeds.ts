@@ -3,7 +3,7 @@ import rss from '@astrojs/rss';
 import { SITE_NAME, SITE_TAGLINE } from 'content-schema/site';
 import { env } from './env.ts';
 import { publicationDate } from './post-list.ts';
-import type { PostEntry } from './posts.ts';
+import type { PostSummary } from 'content-schema/post';
 
 /** Items per feed: readers poll for what is new, not for the archive. */
 export const FEED_ITEMS = 50;
@@ -14,7 +14,7 @@ function escapeXml(text: string): string {
 
 /** An RSS response for the given posts (newest first). */
 export function feedResponse(
-  posts: readonly PostEntry[],
+  posts: readonly PostSummary[],
   { title, description }: { title: string; description: string },
 ) {
   return rss({
@@ -24,7 +24,7 @@ export function feedResponse(
     trailingSlash: false,
     xmlns: { dc: 'http://purl.org/dc/elements/1.1/' },
     customData: `<language>en-us</language>`,
-    items: posts.slice(0, FEED_ITEMS).map(({ data }) => ({
+    items: posts.slice(0, FEED_ITEMS).map((data) => ({
       title: data.title,
       link: `/post/${data.slug}`,
       description: data.excerpt,

@@ -1,9 +1,13 @@
 /**
- * The browser side of full-text search: loads the pagefind index that the build step writes to
- * /pagefind/ (only when a reader searches) and turns hits into post cards from the metadata each
- * article page carries (`data-pagefind-meta="card[data-card]"`).
+ * The browser side of full-text search. The index is several pagefind bundles (shards of the archive by post
+ * id, plus a small delta of recent changes) listed by /pagefind/manifest.json, which the renderer rewrites on
+ * every publish (site/render/search). Only when a reader searches, this loads the manifest (always fresh),
+ * pagefind from the manifest's first bundle, merges the other bundles into it, and drops the hits the manifest
+ * hides (stale copies of changed posts, removed posts) before counting. Cards load on demand from each hit's
+ * `meta.card`, which the renderer writes into the hit's fragment.
  */
 import { isPostCard, type PostCard } from './post-card.ts';
+import type { SearchManifest } from '../render/search/manifest.ts';
 
 interface PagefindResultData {
   url: string;
@@ -11,14 +15,16 @@ interface PagefindResultData {
 }
 interface PagefindResult {
   id: string;
-  data: () => Promise<PagefindResultData>;
+  data: () => Promise<PagefindResultData | null>;
 }
-interface PagefindApi {
-  init?: () => Promise<void>;
-  search: (
-    term: string,
-    options?: { filters?: Record<string, string> },
-  ) => Promise<{ results: PagefindResult[] } | null>;
+interface PagefindInstance {
+  init: () => Promise<void>;
+  mergeIndex: (path: string, options?: { metaCacheTag?: string }) => Promise<void>;
+  search: (term: string, options?: { filters?: Record<string, string> }) => Promise<{ results: PagefindResult[] } | null>;
+  destroy: () => Promise<void>;
+}
+interface PagefindModule {
+  createInstance: (options: { basePath: string; metaCacheTag?: string }) => PagefindInstance;
 }
 
 /** Hits of one search, with their cards loaded on demand. */
@@ -28,19 +34,74 @@ export interface SearchHits {
   cards: (from: number, count: number) => Promise<PostCard[]>;
 }
 
-const PAGEFIND_URL = '/pagefind/pagefind.js';
-let loading: Promise<PagefindApi | null> | undefined;
+const BASE = '/pagefind/';
+const MANIFEST_URL = `${BASE}manifest.json`;
 
-/** The pagefind API, or null when there is no index (a build without the pagefind step). */
-export function loadPagefind(url: string = PAGEFIND_URL): Promise<PagefindApi | null> {
-  loading ??= import(/* @vite-ignore */ url).then(
-    async (api: PagefindApi) => {
-      await api.init?.();
-      return api;
-    },
-    () => null,
+function isManifest(value: unknown): value is SearchManifest {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+  return (
+    m.version === 1 &&
+    strings(m.ambiguous) &&
+    Array.isArray(m.bundles) &&
+    m.bundles.length > 0 &&
+    m.bundles.every((b: unknown) => {
+      const x = b as Record<string, unknown> | null;
+      return typeof x === 'object' && x !== null && typeof x.key === 'string' && typeof x.path === 'string' && strings(x.hide);
+    })
   );
-  return loading;
+}
+
+/** The manifest, or null when there is none (a site without search). */
+async function fetchManifest(): Promise<{ manifest: SearchManifest; tag: string } | null> {
+  try {
+    const res = await fetch(MANIFEST_URL, { cache: 'no-cache' });
+    if (!res.ok) return null;
+    const tag = await res.text();
+    const manifest: unknown = JSON.parse(tag);
+    return isManifest(manifest) ? { manifest, tag } : null;
+  } catch {
+    return null;
+  }
+}
+
+interface LoadedIndex {
+  tag: string;
+  instance: Promise<PagefindInstance>;
+  /** Hidden result id → keys of the bundles that hide it. */
+  hidden: Map<string, Set<string>>;
+  ambiguous: Set<string>;
+}
+
+/** The index of the current manifest, and the one before it (results of an earlier search may still load cards). */
+let current: LoadedIndex | undefined;
+let previous: LoadedIndex | undefined;
+
+function loadIndex(manifest: SearchManifest, tag: string): LoadedIndex {
+  const [runtime, ...rest] = manifest.bundles as [SearchManifest['bundles'][0], ...SearchManifest['bundles']];
+  const instance = (async () => {
+    const mod = (await import(/* @vite-ignore */ `${BASE}${runtime.path}pagefind.js`)) as PagefindModule;
+    // Bundle folders are named by content, so their entry files can be cached under a fixed tag.
+    const pf = mod.createInstance({ basePath: `${BASE}${runtime.path}`, metaCacheTag: runtime.path });
+    await pf.init();
+    await Promise.all(rest.map((b) => pf.mergeIndex(`${BASE}${b.path}`, { metaCacheTag: b.path })));
+    return pf;
+  })();
+  const hidden = new Map<string, Set<string>>();
+  for (const b of manifest.bundles) {
+    for (const id of b.hide) hidden.set(id, (hidden.get(id) ?? new Set()).add(b.key));
+  }
+  return { tag, instance, hidden, ambiguous: new Set(manifest.ambiguous) };
+}
+
+function indexFor(manifest: SearchManifest, tag: string): LoadedIndex {
+  if (current?.tag === tag) return current;
+  const old = previous;
+  previous = current;
+  current = loadIndex(manifest, tag);
+  void old?.instance.then((pf) => pf.destroy()).catch(() => undefined);
+  return current;
 }
 
 /** Parse a hit's card metadata; hits without a valid card (not an article page) are skipped. */
@@ -53,18 +114,37 @@ export function cardFromMeta(meta: Record<string, string | undefined>): PostCard
   }
 }
 
-/** Full-text search over article pages, optionally within one category; null when search is unavailable. */
+/** Full-text search over articles, optionally within one category; null when search is unavailable. */
 export async function searchArticles(term: string, category: string): Promise<SearchHits | null> {
-  const api = await loadPagefind();
-  if (!api) return null;
-  const response = await api.search(term, category ? { filters: { category } } : undefined);
+  const fetched = await fetchManifest();
+  if (!fetched) return null;
+  if (fetched.manifest.bundles.length === 1) return { total: 0, cards: async () => [] }; // no posts indexed
+  const index = indexFor(fetched.manifest, fetched.tag);
+  let pf: PagefindInstance;
+  try {
+    pf = await index.instance;
+  } catch {
+    if (current === index) current = undefined; // let the next search try again
+    return null;
+  }
+  const response = await pf.search(term, category ? { filters: { category } } : {});
   if (!response) return null;
-  const results = response.results;
+  const keep = await Promise.all(
+    response.results.map(async (r) => {
+      const hiders = index.hidden.get(r.id);
+      if (!hiders) return true;
+      if (!index.ambiguous.has(r.id)) return false;
+      // The id also belongs to a live record elsewhere: ask the hit which bundle it came from.
+      const bundle = (await r.data().catch(() => null))?.meta.bundle;
+      return bundle !== undefined && !hiders.has(bundle);
+    }),
+  );
+  const results = response.results.filter((_, i) => keep[i]);
   return {
     total: results.length,
     cards: async (from, count) => {
-      const data = await Promise.all(results.slice(from, from + count).map((r) => r.data()));
-      return data.map((d) => cardFromMeta(d.meta)).filter((c): c is PostCard => c !== null);
+      const data = await Promise.all(results.slice(from, from + count).map((r) => r.data().catch(() => null)));
+      return data.flatMap((d) => (d ? [cardFromMeta(d.meta)] : [])).filter((c): c is PostCard => c !== null);
     },
   };
 }

@@ -9,13 +9,30 @@ import { isPostCard, type PostCard } from './post-card.ts';
 
 export type { PostCard };
 
-/** One page of a listing as served from `/data/posts/{key}/{page}.json`. */
-export interface ListingChunk {
+/**
+ * The top of a listing, served as `/data/posts/{key}/head.json`: the newest 24 cards (what the page itself
+ * shows), how many posts the listing has, and where "load more" continues.
+ */
+export interface ListingHead {
   key: string;
-  page: number;
-  pages: number;
   total: number;
   posts: PostCard[];
+  /** The chunk holding the next older post, and how many of its (newer) posts the head already shows. */
+  next: { chunk: string; skip: number } | null;
+}
+
+/** One chunk of a listing, `/data/posts/{key}/{chunk}.json`: cards newest first and the next older chunk. */
+export interface ListingChunk {
+  key: string;
+  chunk: string;
+  posts: PostCard[];
+  next: string | null;
+}
+
+/** A whole listing: its head and every chunk, newest chunk first. */
+export interface Listing {
+  head: ListingHead;
+  chunks: ListingChunk[];
 }
 
 /** The listing key for "all posts". */
@@ -75,21 +92,74 @@ export function listingKey(category: string): string {
   return key && key !== ALL_KEY ? key : `category-${key || 'none'}`;
 }
 
-/** Path of one listing chunk. */
-export function chunkPath(key: string, page: number): string {
-  return `/data/posts/${key}/${page}.json`;
+/** Path of a listing's head. */
+export function headPath(key: string): string {
+  return `/data/posts/${key}/head.json`;
 }
 
-/** Split a listing into chunks of 24 (the first is what the page itself shows). Empty lists give one empty chunk. */
-export function toChunks(key: string, cards: readonly PostCard[], size: number = LISTING_PAGE_SIZE): ListingChunk[] {
-  const pages = Math.max(1, Math.ceil(cards.length / size));
-  return Array.from({ length: pages }, (_, page) => ({
-    key,
-    page,
-    pages,
-    total: cards.length,
-    posts: cards.slice(page * size, (page + 1) * size),
-  }));
+/** Path of one listing chunk. */
+export function chunkPath(key: string, chunk: string): string {
+  return `/data/posts/${key}/${chunk}.json`;
+}
+
+/** A chunk never grows past this, so a long run without a natural boundary still loads in small steps. */
+export const CHUNK_MAX = 64;
+
+/** 32-bit FNV-1a of a post id: spreads boundaries evenly whatever the ids are. */
+function idHash(id: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of String(id)) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Splits a listing into chunks whose edges depend on the posts themselves, not on their positions
+ * (content-defined chunking): walking from the oldest post, a chunk ends after a post whose id hashes to a
+ * boundary (one in `size`, so chunks average `size` posts) or when it reaches CHUNK_MAX. A chunk is named by
+ * its oldest post's id. So a new post changes only the newest chunk, and removing or editing a post changes
+ * its own chunk and at most the few up to the next natural boundary: publishing costs the same at any
+ * archive size, and the output depends only on the current posts (an incremental build equals a full one).
+ */
+export function toListing<T extends PostSummary>(
+  key: string,
+  newestFirst: readonly T[],
+  size: number = LISTING_PAGE_SIZE,
+): Listing {
+  const groups: T[][] = [];
+  let current: T[] = [];
+  for (let i = newestFirst.length - 1; i >= 0; i--) {
+    const post = newestFirst[i]!;
+    current.push(post);
+    if (idHash(post.id) % size === 0 || current.length === CHUNK_MAX) {
+      groups.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) groups.push(current);
+  // groups run oldest → newest, each oldest first; chunks are served newest first.
+  const chunks: ListingChunk[] = [];
+  const chunkOf = new Map<number, { chunk: string; index: number }>();
+  for (let g = groups.length - 1; g >= 0; g--) {
+    const members = groups[g]!;
+    const name = String(members[0]!.id);
+    const newest = [...members].reverse();
+    newest.forEach((p, index) => chunkOf.set(p.id, { chunk: name, index }));
+    chunks.push({ key, chunk: name, posts: newest.map(toCard), next: g > 0 ? String(groups[g - 1]![0]!.id) : null });
+  }
+  const after = newestFirst[size];
+  const at = after ? chunkOf.get(after.id)! : null;
+  return {
+    head: {
+      key,
+      total: newestFirst.length,
+      posts: newestFirst.slice(0, size).map(toCard),
+      next: at ? { chunk: at.chunk, skip: at.index } : null,
+    },
+    chunks,
+  };
 }
 
 /** Case-insensitive substring match on title or excerpt (spec §2, §5); an empty term matches everything. */
@@ -99,15 +169,28 @@ export function matchesTerm(post: Pick<PostCard, 'title' | 'excerpt'>, term: str
   return post.title.toLocaleLowerCase().includes(needle) || post.excerpt.toLocaleLowerCase().includes(needle);
 }
 
+/** Whether fetched JSON is a listing head. */
+export function isListingHead(value: unknown): value is ListingHead {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const next = v.next as Record<string, unknown> | null | undefined;
+  return (
+    typeof v.key === 'string' &&
+    typeof v.total === 'number' &&
+    Array.isArray(v.posts) &&
+    v.posts.every(isPostCard) &&
+    (next === null || (typeof next === 'object' && typeof next.chunk === 'string' && typeof next.skip === 'number'))
+  );
+}
+
 /** Whether fetched JSON is a listing chunk. */
 export function isListingChunk(value: unknown): value is ListingChunk {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
     typeof v.key === 'string' &&
-    typeof v.page === 'number' &&
-    typeof v.pages === 'number' &&
-    typeof v.total === 'number' &&
+    typeof v.chunk === 'string' &&
+    (v.next === null || typeof v.next === 'string') &&
     Array.isArray(v.posts) &&
     v.posts.every(isPostCard)
   );

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
 import { feedResponse, SITE_FEED } from '../lib/feeds.ts';
-import { publishedPosts } from '../lib/posts.ts';
+import { siteData } from '../lib/site-data.ts';
 
-export const GET: APIRoute = async () => feedResponse(await publishedPosts(), SITE_FEED);
+export const GET: APIRoute = ({ locals }) => feedResponse(siteData(locals).posts, SITE_FEED);

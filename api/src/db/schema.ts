@@ -54,6 +54,12 @@ export const posts = sqliteTable(
     metaDescription: text('meta_description'),
     focusKeyword: text('focus_keyword'),
     aiGenerated: integer('ai_generated', { mode: 'boolean' }).notNull().default(false),
+    /** Sanitised body HTML, derived from `content` when the post is saved, so no build renders markdown. */
+    html: text('html'),
+    /** Reader-visible plain text of the body, for the search index; derived with `html`. */
+    searchText: text('search_text'),
+    /** Why `html` could not be derived (a row written before the renderer's limits); null when it could. */
+    renderError: text('render_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at').notNull(),
     publishedAt: timestamp('published_at'),
@@ -100,28 +106,101 @@ export const scheduledPosts = sqliteTable(
   ],
 );
 
-export const builds = sqliteTable(
-  'builds',
+export const CHANGE_KINDS = ['published', 'updated', 'unpublished', 'deleted'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/**
+ * The public change record: one row per change readers can see (a published post created, edited,
+ * unpublished or deleted; a scheduled publication), written by the posts service in the same transaction
+ * as the change itself. The builder, notifications, workflows and caches all read it; nothing else
+ * announces a post change. Ids only grow, so a consumer's progress is one number.
+ */
+export const postChanges = sqliteTable(
+  'post_changes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
+    /** No foreign key: the record outlives a deleted post. */
+    postId: integer('post_id').notNull(),
+    kind: text('kind', { enum: CHANGE_KINDS }).notNull(),
+    title: text('title').notNull(),
+    oldSlug: text('old_slug'),
+    newSlug: text('new_slug'),
+    oldCategory: text('old_category'),
+    newCategory: text('new_category'),
+    /** Names of the fields whose values changed ('content', 'title', 'slug', …). */
+    fields: text('fields', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    via: text('via', { enum: ['editor', 'schedule', 'automation'] }).notNull().default('editor'),
+    /** The editor's action: time-to-live is measured from here. */
+    createdAt: timestamp('created_at').notNull(),
+    /** When the builder confirmed the change answers on the site; null until then. */
+    liveAt: timestamp('live_at'),
+    /** Why this change could not go live (a post that cannot be rendered); null otherwise. */
+    error: text('error'),
+    /** Set once the "not live within a minute" notification was raised for it. */
+    lateNotifiedAt: timestamp('late_notified_at'),
+  },
+  (t) => [index('post_changes_post_idx').on(t.postId, t.id)],
+);
+
+/** How far each exactly-once consumer of the change record has read (notifications, workflows). */
+export const changeConsumers = sqliteTable('change_consumers', {
+  name: text('name').primaryKey(),
+  cursor: integer('cursor').notNull().default(0),
+  updatedAt: timestamp('updated_at').notNull(),
+});
+
+/** Per site target (a folder on a machine, or the build hook): the change record id it reflects. */
+export const siteTargets = sqliteTable('site_targets', {
+  target: text('target').primaryKey(),
+  builtThrough: integer('built_through').notNull().default(0),
+  updatedAt: timestamp('updated_at').notNull(),
+});
+
+/**
+ * The build queue. A build covers the change records (fromChange, toChange] of one target, or renders the
+ * whole site (`kind = 'full'`). A builder claims a row with a conditional UPDATE that takes a lease and keeps it
+ * with a heartbeat, so with several API instances exactly one runs each build, and a builder that died is
+ * replaced once its lease runs out.
+ */
+export const builds = sqliteTable(
+  'site_builds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    target: text('target').notNull(),
+    kind: text('kind', { enum: ['changes', 'full'] }).notNull(),
     state: text('state', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
-    target: text('target', { enum: ['embedded', 'hook'] }).notNull(),
     reason: text('reason').notNull(),
-    /** What changed: post ids and old/new slugs, so a later builder can re-render only those pages. */
-    changes: text('changes', { mode: 'json' }).$type<BuildChange[]>().notNull().default([]),
+    fromChange: integer('from_change').notNull().default(0),
+    toChange: integer('to_change').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at'),
     attempts: integer('attempts').notNull().default(0),
     requestedAt: timestamp('requested_at').notNull(),
     startedAt: timestamp('started_at'),
     finishedAt: timestamp('finished_at'),
+    /** Files written and removed, for the build list. */
+    written: integer('written').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    /** The longest time from an editor's action in this build to the change answering on the site. */
+    liveMs: integer('live_ms'),
     error: text('error'),
+    /** Posts this build could not render, each with the reason; the rest of the build went live. */
+    postErrors: text('post_errors', { mode: 'json' }).$type<BuildPostError[]>().notNull().default([]),
   },
-  (t) => [index('builds_state_idx').on(t.state, t.id)],
+  (t) => [
+    index('site_builds_target_state_idx').on(t.target, t.state, t.id),
+    // At most one queued build per target: later changes extend it instead of queueing more.
+    uniqueIndex('site_builds_one_queued_idx')
+      .on(t.target, t.kind)
+      .where(sql`state = 'queued'`),
+  ],
 );
 
-export interface BuildChange {
+export interface BuildPostError {
   postId: number;
-  slugs: string[];
-  categories: string[];
+  title: string;
+  slug: string | null;
+  reason: string;
 }
 
 export const templates = sqliteTable('templates', {

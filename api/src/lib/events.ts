@@ -1,13 +1,18 @@
 import { EventEmitter } from 'node:events';
 
-/** Things that happened, for notifications and event-triggered workflows to react to. */
+/**
+ * Things that happened on this instance, for notifications and workflows to react to. Post changes are not
+ * here: they are the change record (services/changes.ts), which every instance can read.
+ */
 export interface AppEvents {
-  post_published: { postId: number; slug: string; title: string; via: 'editor' | 'schedule' };
-  post_unpublished: { postId: number; slug: string; title: string };
   schedule_failed: { scheduleId: number; postId: number; title: string; error: string };
   build_failed: { buildId: number; error: string };
   build_recovered: { buildId: number };
   build_succeeded: { buildId: number; durationMs: number };
+  /** A post a build could not render; the rest of the build went live. */
+  build_post_failed: { buildId: number; postId: number; title: string; slug: string | null; reason: string };
+  /** A change readers were promised is not live a minute after the editor's action. */
+  publish_late: { postId: number; title: string; slug: string | null };
   login_lockout: { key: string; until: Date };
   generation_finished: { postId: number; title: string; kind: 'daily' | 'deep-dive' | 'editor'; ok: boolean; error?: string };
 }

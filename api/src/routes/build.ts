@@ -1,13 +1,28 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
+import { validate } from '../lib/errors.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
+
+const PostIdsSchema = z.object({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'ids must be a comma-separated list of post ids')
+    .transform((s) => s.split(',').map(Number).slice(0, 500)),
+});
 
 export function buildRoutes() {
   return new Hono<AppEnv>()
     .use(requireAdmin)
     .get('/status', async (c) => c.json(await c.get('ctx').builder.status()))
+    // How each post's latest public change went live ("Live in 0.4 s" in the admin).
+    .get('/posts', async (c) => {
+      const { ids } = validate(PostIdsSchema, c.req.query());
+      return c.json(await c.get('ctx').builder.postsLive(ids));
+    })
+    // "Retry build": renders the whole site again from the database (or calls the hook with a full build).
     .post('/', async (c) => {
-      await c.get('ctx').builder.request({ reason: 'Requested by the editor', changes: [] });
+      await c.get('ctx').builder.requestFull('Requested by the editor');
       return c.json(await c.get('ctx').builder.status(), 202);
     });
 }

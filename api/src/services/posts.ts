@@ -1,15 +1,19 @@
-import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Post, PostData, PostListQuery, PostUpdate } from 'content-schema/post';
 import { slugify } from 'content-schema/text';
 import type { Db } from '../db/client.ts';
-import { posts, scheduledPosts, slugRedirects } from '../db/schema.ts';
+import { postChanges, posts, scheduledPosts, slugRedirects } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { Events } from '../lib/events.ts';
 import { AppError } from '../lib/errors.ts';
-import type { RebuildRequest } from './rebuild.ts';
+import { describeChange } from './changes.ts';
+import { deriveBody } from './derive.ts';
 
 type PostRow = typeof posts.$inferSelect;
+
+/** Every column but the stored derivations, which only the site renderer reads (GET /api/site/posts). */
+const { html: _html, searchText: _searchText, renderError: _renderError, ...publicColumns } = getTableColumns(posts);
+const { content: _content, ...summaryColumns } = publicColumns;
 
 /** The public shape of a post; internal columns never leave through anything else. */
 export function toPost(row: PostRow): Post {
@@ -61,14 +65,19 @@ export interface CreateOptions {
   aiGenerated?: boolean;
   /** Further writes committed atomically with the insert; `slug` names the new post for subqueries. */
   alongside?: (slug: string) => BatchItem<'sqlite'>[];
+  via?: 'editor' | 'automation';
 }
 
 /**
- * Posts: the rules readers and the editor depend on. Anonymous viewers only ever see published posts;
- * any change readers can see requests a rebuild; lists are served from a small cache cleared on every write.
+ * Posts: the rules readers and the editor depend on. Anonymous viewers only ever see published posts.
+ * This is the one place a change readers can see is written: with it, in the same transaction, goes its
+ * change record (services/changes.ts), which the builder, notifications, workflows and caches consume.
+ * A post's sanitised HTML and search text are derived here, once, when it is saved.
+ * Lists are served from a small cache cleared on every write.
  */
-export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: RebuildRequest) => void; events?: Events }) {
-  const { db, clock, rebuild, events } = deps;
+export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () => void }) {
+  const { db, clock } = deps;
+  const onChange = deps.onChange ?? (() => {});
   const listCache = new Map<string, CachedList>();
 
   function invalidate(): void {
@@ -103,10 +112,9 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
     }
     const where = and(...filters);
     const summary = query.fields === 'summary';
-    const { content: _content, ...summaryColumns } = getTableColumns(posts);
     const base = summary
       ? db.select({ ...summaryColumns, content: sql<string>`''` }).from(posts)
-      : db.select().from(posts);
+      : db.select(publicColumns).from(posts);
     let rows = base.where(where).orderBy(desc(posts.createdAt), desc(posts.id)).$dynamic();
     if (query.limit !== undefined) rows = rows.limit(query.limit);
     if (query.offset !== undefined) rows = rows.limit(query.limit ?? -1).offset(query.offset);
@@ -126,6 +134,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
   }
 
   async function findRow(id: number): Promise<PostRow | undefined> {
+    // The whole row (with the derivations): describeChange and updates compare against it.
     const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
     return row;
   }
@@ -138,13 +147,13 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
 
   /** A post by slug; an old slug of a renamed post answers the post under its current slug. */
   async function bySlug(slug: string, viewer: Viewer): Promise<Post> {
-    let [row] = await db.select().from(posts).where(eq(posts.slug, slug)).limit(1);
+    let [row] = await db.select(publicColumns).from(posts).where(eq(posts.slug, slug)).limit(1);
     if (!row) {
       const [redirect] = await db.select().from(slugRedirects).where(eq(slugRedirects.slug, slug)).limit(1);
       if (redirect) row = await findRow(redirect.postId);
     }
     if (!row || (!viewer.isAdmin && !row.published)) throw new AppError(404, POST_NOT_FOUND);
-    return toPost(row);
+    return toPost(row as PostRow);
   }
 
   async function slugTaken(slug: string, exceptId?: number): Promise<boolean> {
@@ -172,35 +181,44 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
     return slug;
   }
 
-  function change(row: PostRow, next?: PostRow) {
-    return {
-      postId: row.id,
-      slugs: [...new Set([row.slug, next?.slug].filter((s): s is string => !!s))],
-      categories: [...new Set([row.category, next?.category].filter((s): s is string => !!s))],
-    };
+  /** The change record insert for `before` → `after`, or nothing when readers cannot see a difference. */
+  function changeRecord(
+    before: PostRow | undefined,
+    after: Parameters<typeof describeChange>[1],
+    at: Date,
+    via: Parameters<typeof describeChange>[3],
+  ): BatchItem<'sqlite'>[] {
+    const record = describeChange(before, after, at, via);
+    return record ? [db.insert(postChanges).values(record)] : [];
+  }
+
+  function changed(): void {
+    invalidate();
+    onChange();
   }
 
   async function create(input: PostData, options: CreateOptions = {}): Promise<Post> {
     const now = clock.now();
     const slug = input.slug ? await explicitSlug(input.slug) : await uniqueSlug(input.title);
     const { slug: _slug, ...data } = input;
-    const insert = db
-      .insert(posts)
-      .values({
-        ...data,
-        slug,
-        aiGenerated: options.aiGenerated ?? false,
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: input.published ? now : null,
-      })
-      .returning();
-    const [row] = options.alongside ? (await db.batch([insert, ...options.alongside(slug)]))[0] : await insert;
-    invalidate();
-    if (row!.published) {
-      rebuild({ reason: `Published “${row!.title}”`, changes: [change(row!)] });
-      events?.emit('post_published', { postId: row!.id, slug: row!.slug, title: row!.title, via: 'editor' });
-    }
+    const values = {
+      ...data,
+      ...deriveBody(data.content),
+      slug,
+      aiGenerated: options.aiGenerated ?? false,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: input.published ? now : null,
+    };
+    // The record needs the new id, which a subquery on the (unique) slug gives inside the same batch.
+    const record = describeChange(undefined, { ...values, id: 0 }, now, options.via ?? 'editor');
+    const insert = db.insert(posts).values(values).returning();
+    const [[row]] = await db.batch([
+      insert,
+      ...(options.alongside?.(slug) ?? []),
+      ...(record ? [db.insert(postChanges).values({ ...record, postId: sql`(SELECT id FROM posts WHERE slug = ${slug})` })] : []),
+    ]);
+    changed();
     return toPost(row!);
   }
 
@@ -216,12 +234,15 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
       slug = await uniqueSlug(fields.title, id);
 
     const publishing = fields.published === true && !before.published;
+    const set = {
+      ...fields,
+      ...(fields.content !== undefined && fields.content !== before.content ? deriveBody(fields.content) : {}),
+      slug,
+      updatedAt: now,
+      ...(publishing ? { publishedAt: now } : {}),
+    };
     const [after] = await db.batch([
-      db
-        .update(posts)
-        .set({ ...fields, slug, updatedAt: now, ...(publishing ? { publishedAt: now } : {}) })
-        .where(eq(posts.id, id))
-        .returning(),
+      db.update(posts).set(set).where(eq(posts.id, id)).returning(),
       // Publishing by hand supersedes a pending schedule.
       ...(publishing
         ? [
@@ -234,29 +255,107 @@ export function createPostsService(deps: { db: Db; clock: Clock; rebuild: (req: 
       ...(slug !== before.slug && before.publishedAt
         ? [db.insert(slugRedirects).values({ slug: before.slug, postId: id }).onConflictDoNothing()]
         : []),
+      ...changeRecord(before, { ...before, ...set }, now, 'editor'),
     ]);
-    const row = after[0]!;
-    invalidate();
-    if (before.published || row.published) {
-      const reason = publishing
-        ? `Published “${row.title}”`
-        : before.published && !row.published
-          ? `Unpublished “${row.title}”`
-          : `Edited “${row.title}”`;
-      rebuild({ reason, changes: [change(before, row)] });
-      if (publishing) events?.emit('post_published', { postId: row.id, slug: row.slug, title: row.title, via: 'editor' });
-      else if (before.published && !row.published) events?.emit('post_unpublished', { postId: row.id, slug: row.slug, title: row.title });
-    }
-    return toPost(row);
+    changed();
+    return toPost(after[0]!);
   }
 
   async function remove(id: number): Promise<void> {
     const before = Number.isSafeInteger(id) ? await findRow(id) : undefined;
     if (!before) throw new AppError(404, POST_NOT_FOUND);
-    await db.delete(posts).where(eq(posts.id, id));
-    invalidate();
-    if (before.published) rebuild({ reason: `Deleted “${before.title}”`, changes: [change(before)] });
+    await db.batch([db.delete(posts).where(eq(posts.id, id)), ...changeRecord(before, undefined, clock.now(), 'editor')]);
+    changed();
   }
 
-  return { listJson, byId, bySlug, create, update, remove, invalidate, uniqueSlug };
+  /**
+   * Publishes a due schedule, exactly once across instances and restarts: one write transaction claims the
+   * schedule row with a conditional UPDATE (`scheduled` → `published`, tagged with a random token), publishes
+   * the post and writes its change record only if this attempt's token holds the claim, or else records why
+   * not. libSQL's interactive transactions open a fresh connection without our pragmas, so a batch it is.
+   */
+  async function publishScheduled(
+    scheduleId: number,
+    postId: number,
+    token: string,
+  ): Promise<{ outcome: 'published'; post: Post } | { outcome: 'failed'; error: string; title: string } | { outcome: 'taken' }> {
+    const now = clock.now();
+    const t = now.getTime();
+    const before = await findRow(postId);
+    const claimed = sql`EXISTS (SELECT 1 FROM scheduled_posts WHERE id = ${scheduleId} AND claim_token = ${token})`;
+    const record = before ? describeChange(before, { ...before, published: true, publishedAt: now }, now, 'schedule') : null;
+    const [claim, , , failed] = await db.batch([
+      db.run(sql`UPDATE scheduled_posts SET status = 'published', claim_token = ${token}, updated_at = ${t}
+                 WHERE id = ${scheduleId} AND status = 'scheduled'
+                   AND EXISTS (SELECT 1 FROM posts WHERE id = ${postId} AND published = 0)`),
+      db.run(sql`UPDATE posts SET published = 1, published_at = ${t}, updated_at = ${t} WHERE id = ${postId} AND ${claimed}`),
+      record
+        ? db.run(sql`INSERT INTO post_changes (post_id, kind, title, old_slug, new_slug, old_category, new_category, fields, via, created_at)
+                     SELECT ${postId}, 'published', title, NULL, slug, NULL, category, '[]', 'schedule', ${t}
+                     FROM posts WHERE id = ${postId} AND ${claimed}`)
+        : db.run(sql`SELECT 1`),
+      db.run(sql`UPDATE scheduled_posts SET status = 'failed', error = 'The post was already published', claim_token = ${token}, updated_at = ${t}
+                 WHERE id = ${scheduleId} AND status = 'scheduled'`),
+    ]);
+    if (claim.rowsAffected === 1) {
+      changed();
+      const row = await findRow(postId);
+      if (row) return { outcome: 'published', post: toPost(row) };
+    }
+    if (failed.rowsAffected === 1) return { outcome: 'failed', error: 'The post was already published', title: before?.title ?? '' };
+    return { outcome: 'taken' };
+  }
+
+  /**
+   * Derives the stored HTML and search text of rows that have none (written before they were stored, or by
+   * an import). Readers see no difference, so no change record: the next full render picks them up.
+   */
+  async function backfillDerived(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const rows = await db
+        .select({ id: posts.id, content: posts.content })
+        .from(posts)
+        .where(and(isNull(posts.html), isNull(posts.renderError)))
+        .limit(100);
+      if (rows.length === 0) return done;
+      for (const row of rows) await db.update(posts).set(deriveBody(row.content)).where(eq(posts.id, row.id));
+      done += rows.length;
+    }
+  }
+
+  /** Published posts for the site renderer, by ascending id (keyset pages) or by ids; see routes/site.ts. */
+  async function sitePosts(query: { after: number; limit: number; ids?: number[]; fields: 'summary' | 'full' }) {
+    const where = query.ids
+      ? and(eq(posts.published, true), inArray(posts.id, query.ids))
+      : and(eq(posts.published, true), gt(posts.id, query.after));
+    const rows = await db
+      .select({ ...summaryColumns, html: posts.html, text: posts.searchText, renderError: posts.renderError })
+      .from(posts)
+      .where(where)
+      .orderBy(asc(posts.id))
+      .limit(query.ids ? query.ids.length : query.limit);
+    const next = !query.ids && rows.length === query.limit ? rows.at(-1)!.id : null;
+    const full = query.fields === 'full';
+    return {
+      posts: rows.map(({ html, text, renderError, ...row }) => {
+        const { content: _c, ...summary } = toPost({ ...row, content: '' } as PostRow);
+        return full ? { ...summary, html, text, renderError } : summary;
+      }),
+      next,
+    };
+  }
+
+  /** Old slugs of published posts (they answer with a redirect to the current one). */
+  async function siteRedirects() {
+    const rows = await db
+      .select({ from: slugRedirects.slug, postId: slugRedirects.postId })
+      .from(slugRedirects)
+      .innerJoin(posts, eq(posts.id, slugRedirects.postId))
+      .where(eq(posts.published, true))
+      .orderBy(asc(slugRedirects.slug));
+    return { redirects: rows };
+  }
+
+  return { sitePosts, siteRedirects, listJson, byId, bySlug, create, update, remove, publishScheduled, backfillDerived, invalidate, uniqueSlug };
 }

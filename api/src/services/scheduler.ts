@@ -8,7 +8,6 @@ import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Events } from '../lib/events.ts';
 import type { PostsService } from './posts.ts';
-import type { RebuildRequest } from './rebuild.ts';
 
 type Row = typeof scheduledPosts.$inferSelect;
 
@@ -31,16 +30,11 @@ export type Scheduler = ReturnType<typeof createScheduler>;
 
 /**
  * Scheduled publication. The database row is the source of truth; the timer only asks "is anything due?".
- * A due row is claimed by one conditional UPDATE (`scheduled` → `published`) inside the same transaction that
- * publishes the post, so each post goes live exactly once across restarts and any number of instances.
+ * Publishing goes through the posts service (`publishScheduled`), whose one transaction claims the row with a
+ * conditional UPDATE, publishes the post and writes its change record, so each post goes live exactly once
+ * across restarts and any number of instances, and the builder of whichever instance builds hears of it.
  */
-export function createScheduler(deps: {
-  db: Db;
-  clock: Clock;
-  events: Events;
-  posts: PostsService;
-  rebuild: (req: RebuildRequest) => void;
-}) {
+export function createScheduler(deps: { db: Db; clock: Clock; events: Events; posts: PostsService }) {
   const { db, clock, events } = deps;
 
   async function list(): Promise<ScheduledPost[]> {
@@ -106,50 +100,12 @@ export function createScheduler(deps: {
       .limit(100);
     const published: number[] = [];
     for (const row of due) {
-      // One write batch (BEGIN IMMEDIATE … COMMIT): claim, publish what this attempt claimed, or record why not.
-      // libSQL's interactive transactions open a fresh connection without our pragmas, so a batch it is.
-      const token = randomUUID();
-      const t = now.getTime();
-      const [claim, , failed] = await db.$client.batch(
-        [
-          {
-            sql: `UPDATE scheduled_posts SET status = 'published', claim_token = ?, updated_at = ?
-                  WHERE id = ? AND status = 'scheduled' AND EXISTS (SELECT 1 FROM posts WHERE id = ? AND published = 0)`,
-            args: [token, t, row.id, row.postId],
-          },
-          {
-            sql: `UPDATE posts SET published = 1, published_at = ?, updated_at = ?
-                  WHERE id = ? AND EXISTS (SELECT 1 FROM scheduled_posts WHERE id = ? AND claim_token = ?)`,
-            args: [t, t, row.postId, row.id, token],
-          },
-          {
-            sql: `UPDATE scheduled_posts SET status = 'failed', error = 'The post was already published', claim_token = ?, updated_at = ?
-                  WHERE id = ? AND status = 'scheduled'`,
-            args: [token, t, row.id],
-          },
-        ],
-        'write',
-      );
-      const [post] = await db.select().from(posts).where(eq(posts.id, row.postId)).limit(1);
-      const title = post?.title ?? '';
-      const outcome =
-        claim!.rowsAffected === 1 && post
-          ? ({ ok: true, slug: post.slug, title, category: post.category } as const)
-          : failed!.rowsAffected === 1
-            ? ({ ok: false, error: 'The post was already published', title } as const)
-            : null;
-      if (!outcome) continue; // another instance claimed it
-      if (outcome.ok) {
-        published.push(row.id);
-        deps.posts.invalidate();
-        deps.rebuild({
-          reason: `Scheduled publication of “${outcome.title}”`,
-          changes: [{ postId: row.postId, slugs: [outcome.slug], categories: [outcome.category] }],
-        });
-        events.emit('post_published', { postId: row.postId, slug: outcome.slug, title: outcome.title, via: 'schedule' });
-      } else {
-        events.emit('schedule_failed', { scheduleId: row.id, postId: row.postId, title: outcome.title, error: outcome.error });
+      const result = await deps.posts.publishScheduled(row.id, row.postId, randomUUID());
+      if (result.outcome === 'published') published.push(row.id);
+      else if (result.outcome === 'failed') {
+        events.emit('schedule_failed', { scheduleId: row.id, postId: row.postId, title: result.title, error: result.error });
       }
+      // 'taken': another instance claimed it.
     }
     return published;
   }

@@ -4,6 +4,7 @@ import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Events } from '../../lib/events.ts';
 import type { Builder } from '../builder.ts';
+import type { ChangeFeed } from '../changes.ts';
 import type { PostsService } from '../posts.ts';
 import { createActionRunner } from './actions.ts';
 import { createHealthService } from './health.ts';
@@ -22,6 +23,7 @@ export function createOperations(deps: {
   env: Env;
   posts: PostsService;
   builder: Builder;
+  changes: ChangeFeed;
   probeApi: () => Promise<void>;
   fetch?: typeof fetch;
 }) {
@@ -50,8 +52,9 @@ export function createOperations(deps: {
 
   notifications.subscribe(events);
   workflows.subscribe(events);
-  events.on('post_published', () => views.invalidate());
-  events.on('post_unpublished', () => views.invalidate());
+  deps.changes.onceAcrossInstances('notifications', notifications.onChanges);
+  deps.changes.onceAcrossInstances('workflows', workflows.onChanges);
+  deps.changes.onEveryInstance(() => views.invalidate());
 
   /** Background work of a running server: seeds, recovers, then ticks schedules, flushes views, samples health. */
   async function start(): Promise<() => Promise<void>> {

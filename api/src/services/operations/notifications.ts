@@ -6,6 +6,7 @@ import { notifications } from '../../db/schema-operations.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
+import type { PostChange } from '../changes.ts';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -80,18 +81,40 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
     if (res.rowsAffected === 0) throw new AppError(404, NOTIFICATION_NOT_FOUND);
   }
 
-  /** Turns the events the administrator should hear about into notifications. */
-  function subscribe(events: Events): void {
-    events.on('post_published', async (e) => {
-      if (e.via !== 'schedule') return; // the editor saw it happen
+  /** Scheduled publications, from the change record (once across instances): the editor did not see them happen. */
+  async function onChanges(changes: PostChange[]): Promise<void> {
+    for (const c of changes) {
+      if (c.kind !== 'published' || c.via !== 'schedule') continue;
       await create({
         type: 'success',
         title: 'Scheduled Post Published',
-        message: `“${e.title}” is now live.`,
-        actionUrl: `/post/${e.slug}`,
+        message: `“${c.title}” is now live.`,
+        actionUrl: `/post/${c.newSlug}`,
         actionText: 'View post',
       });
-    });
+    }
+  }
+
+  /** Turns the events the administrator should hear about into notifications. */
+  function subscribe(events: Events): void {
+    events.on('build_post_failed', (e) =>
+      create({
+        type: 'error',
+        title: 'Post Could Not Be Published',
+        message: `“${e.title}” (post ${e.postId}) could not be rendered, so the site does not show this version; every other change went live. ${e.reason.slice(0, 400)}`,
+        actionUrl: `/admin/edit/${e.postId}`,
+        actionText: 'Edit post',
+      }),
+    );
+    events.on('publish_late', (e) =>
+      create({
+        type: 'warning',
+        title: 'Change Not Live Yet',
+        message: `“${e.title}” is not on the public site a minute after it was saved. Check the build status.`,
+        actionUrl: '/admin',
+        actionText: 'View build status',
+      }),
+    );
     events.on('schedule_failed', (e) =>
       create({
         type: 'error',
@@ -148,5 +171,5 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
     );
   }
 
-  return { create, list, markRead, markAllRead, remove, subscribe };
+  return { create, list, markRead, markAllRead, remove, subscribe, onChanges };
 }

@@ -14,6 +14,7 @@ import { workflowRuns, workflows, type RunContext, type RunStep } from '../../db
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
+import type { PostChange } from '../changes.ts';
 import type { ActionRunner } from './actions.ts';
 import type { NotificationsService } from './notifications.ts';
 
@@ -426,13 +427,15 @@ export function createWorkflowsService(deps: {
   }
 
   function subscribe(events: Events): void {
-    events.on('post_published', (e) =>
-      onEvent('post_published', { id: e.postId, slug: e.slug, title: e.title }).then(() => {}),
-    );
-    events.on('post_unpublished', (e) =>
-      onEvent('post_unpublished', { id: e.postId, slug: e.slug, title: e.title }).then(() => {}),
-    );
     events.on('build_failed', () => onEvent('build_failed').then(() => {}));
+  }
+
+  /** Publications and unpublications, from the change record (once across instances). */
+  async function onChanges(changes: PostChange[]): Promise<void> {
+    for (const c of changes) {
+      if (c.kind === 'published') await onEvent('post_published', { id: c.postId, slug: c.newSlug!, title: c.title });
+      else if (c.kind === 'unpublished') await onEvent('post_unpublished', { id: c.postId, slug: c.oldSlug!, title: c.title });
+    }
   }
 
   /** The spec's samples, once: AUTOINCREMENT remembers that the table ever held rows, so deleting them all sticks. */
@@ -506,6 +509,7 @@ export function createWorkflowsService(deps: {
     tick,
     onEvent,
     subscribe,
+    onChanges,
     seedIfEmpty,
     recover,
     start,

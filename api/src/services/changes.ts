@@ -1,0 +1,169 @@
+/**
+ * The public change record (DESIGN §4, "one change path"). The posts service writes one `post_changes` row in
+ * the same transaction as every change readers can see; this module says what a change is and lets the rest
+ * of the system consume the record:
+ * - exactly-once consumers (notifications, workflows) claim ranges of records with a conditional UPDATE of
+ *   their cursor, so with several API instances each record is handled once;
+ * - local consumers (caches) see every record on every instance.
+ * A poll of one indexed `max(id)` notices changes made by other instances; a local write wakes the feed at once.
+ */
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { changeConsumers, postChanges, posts, type ChangeKind } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
+
+type PostRow = typeof posts.$inferSelect;
+export type PostChange = typeof postChanges.$inferSelect;
+
+/** Fields whose change readers can see; anything else (e.g. the stored derivations) follows from these. */
+const PUBLIC_FIELDS = [
+  'slug',
+  'title',
+  'excerpt',
+  'content',
+  'category',
+  'tags',
+  'authorName',
+  'readTime',
+  'seoTitle',
+  'metaDescription',
+  'focusKeyword',
+  'publishedAt',
+] as const satisfies readonly (keyof PostRow)[];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The change record for a post going from `before` to `after` (either may be absent: created, deleted),
+ * or null when readers cannot see the difference (a draft edited, created or deleted).
+ */
+export function describeChange(
+  before: PostRow | undefined,
+  after: Pick<PostRow, (typeof PUBLIC_FIELDS)[number] | 'id' | 'published'> | undefined,
+  at: Date,
+  via: PostChange['via'] = 'editor',
+): typeof postChanges.$inferInsert | null {
+  const wasPublic = !!before?.published;
+  const isPublic = !!after?.published;
+  if (!wasPublic && !isPublic) return null;
+  const kind: ChangeKind = !after ? 'deleted' : !wasPublic ? 'published' : !isPublic ? 'unpublished' : 'updated';
+  const fields = before && after ? PUBLIC_FIELDS.filter((f) => !same(before[f], after[f])) : [];
+  if (kind === 'updated' && fields.length === 0) return null;
+  return {
+    postId: (after ?? before)!.id,
+    kind,
+    title: (after ?? before)!.title,
+    oldSlug: wasPublic ? before!.slug : null,
+    newSlug: isPublic ? after!.slug : null,
+    oldCategory: wasPublic ? before!.category : null,
+    newCategory: isPublic ? after!.category : null,
+    fields,
+    via,
+    createdAt: at,
+  };
+}
+
+/** The newest change record id (0 before the first). */
+export async function latestChangeId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${postChanges.id})` }).from(postChanges);
+  return row?.id ?? 0;
+}
+
+/** Change records with ids in (after, through], oldest first. */
+export function changesBetween(db: Db, after: number, through: number): Promise<PostChange[]> {
+  return db
+    .select()
+    .from(postChanges)
+    .where(and(gt(postChanges.id, after), lte(postChanges.id, through)))
+    .orderBy(asc(postChanges.id));
+}
+
+export type ChangeHandler = (changes: PostChange[]) => Promise<void> | void;
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;
+
+/** Consumers of the change record, driven by one poll loop. */
+export function createChangeFeed(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const exactlyOnce = new Map<string, ChangeHandler>();
+  const local: { handler: ChangeHandler; cursor: number | null }[] = [];
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  /**
+   * Handles every new record once across all instances. A claim moves the cursor before the handler runs
+   * (at-most-once for the handler: a crash in between loses that notification, never duplicates it).
+   */
+  function onceAcrossInstances(name: string, handler: ChangeHandler): void {
+    exactlyOnce.set(name, handler);
+  }
+
+  /** Sees every record made after start, on this instance (for caches). */
+  function onEveryInstance(handler: ChangeHandler): void {
+    local.push({ handler, cursor: null });
+  }
+
+  async function claim(name: string, through: number): Promise<{ from: number; to: number } | null> {
+    const now = clock.now();
+    // A new consumer starts at the present: it is not told about history.
+    await db.insert(changeConsumers).values({ name, cursor: through, updatedAt: now }).onConflictDoNothing();
+    const [row] = await db.select().from(changeConsumers).where(eq(changeConsumers.name, name));
+    if (!row || row.cursor >= through) return null;
+    const claimed = await db
+      .update(changeConsumers)
+      .set({ cursor: through, updatedAt: now })
+      .where(and(eq(changeConsumers.name, name), eq(changeConsumers.cursor, row.cursor)));
+    return claimed.rowsAffected === 1 ? { from: row.cursor, to: through } : null;
+  }
+
+  async function pass(): Promise<void> {
+    const latest = await latestChangeId(db);
+    for (const [name, handler] of exactlyOnce) {
+      const range = await claim(name, latest);
+      if (range) await run(name, handler, await changesBetween(db, range.from, range.to));
+    }
+    for (const consumer of local) {
+      const from = consumer.cursor ?? latest;
+      consumer.cursor = latest;
+      if (latest > from) await run('local', consumer.handler, await changesBetween(db, from, latest));
+    }
+  }
+
+  async function run(name: string, handler: ChangeHandler, changes: PostChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    try {
+      await handler(changes);
+    } catch (err) {
+      console.error(`[changes] consumer ${name} failed:`, err instanceof Error ? err.message : err);
+    }
+  }
+
+  /** Reads new records now; overlapping calls coalesce into one more pass. */
+  function poll(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await pass();
+      } while (again);
+    })()
+      .catch((err: unknown) => console.error('[changes] poll failed:', err instanceof Error ? err.message : err))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  /** Polls on an interval until stopped; local writes call `poll()` directly for immediacy. */
+  function start(intervalMs = 250): () => void {
+    void poll();
+    const timer = setInterval(() => void poll(), intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  return { onceAcrossInstances, onEveryInstance, poll, start, idle: () => running ?? Promise.resolve() };
+}

@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** A change record as the renderer needs it (site/render/renderer.ts ChangeInput). */
+export interface RenderChange {
+  id: number;
+  postId: number;
+  title: string;
+  oldSlug: string | null;
+  newSlug: string | null;
+  oldCategory: string | null;
+  newCategory: string | null;
+}
+
+export interface RenderResult {
+  written: number;
+  removed: number;
+  postErrors: { postId: number; title: string; slug: string | null; reason: string }[];
+  cursor: number;
+  live: { postId: number; path: string; present: boolean; updatedAt?: string }[];
+  durationMs: number;
+}
+
+export interface RendererStatus {
+  version: string;
+  needsFull: boolean;
+  cursor: number;
+  liveDir: string | null;
+  pendingBackground: number;
+}
+
+/** What the builder asks of a renderer; the real one is a worker thread, tests may pass their own. */
+export interface SiteRendererClient {
+  status(): Promise<RendererStatus>;
+  changes(changes: RenderChange[], through: number): Promise<RenderResult>;
+  full(cursor: number): Promise<RenderResult>;
+  close(): Promise<void>;
+}
+
+const WORKER = resolve(import.meta.dirname, '../../../site/render/worker.ts');
+
+/**
+ * The site's warm renderer (site/render/worker.ts) as a worker thread of this process: it loads the compiled
+ * site once and reads published posts from this API (`apiUrl`). A thread dies with its process, so no build
+ * outlives the server; if it crashes, requests in flight fail with the reason and the next request starts a
+ * new one.
+ */
+export function workerRenderer(opts: { distDir: string; siteRoot: string; siteUrl: string; apiUrl: string }): SiteRendererClient {
+  let worker: Worker | null = null;
+  let ready: Promise<RendererStatus> | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+  function start(): Promise<RendererStatus> {
+    const w = new Worker(WORKER, { workerData: opts });
+    worker = w;
+    ready = new Promise<RendererStatus>((resolveReady, rejectReady) => {
+      pending.set(0, { resolve: (v) => resolveReady(v as RendererStatus), reject: rejectReady });
+    });
+    w.on('message', (msg: { id: number; ok: boolean; value?: unknown; error?: string }) => {
+      const waiter = pending.get(msg.id);
+      if (!waiter) return;
+      pending.delete(msg.id);
+      if (msg.ok) waiter.resolve(msg.value);
+      else waiter.reject(new Error(msg.error ?? 'renderer failed'));
+    });
+    const fail = (err: Error) => {
+      if (worker !== w) return;
+      worker = null;
+      ready = null;
+      for (const waiter of pending.values()) waiter.reject(err);
+      pending.clear();
+    };
+    w.on('error', (err) => fail(new Error(`The renderer stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`)));
+    w.on('exit', (code) => fail(new Error(`The renderer exited with code ${code}`)));
+    return ready;
+  }
+
+  async function call<T>(message: Record<string, unknown>): Promise<T> {
+    await (ready ?? start());
+    const id = nextId++;
+    return new Promise<T>((resolveCall, rejectCall) => {
+      pending.set(id, { resolve: (v) => resolveCall(v as T), reject: rejectCall });
+      worker!.postMessage({ ...message, id });
+    });
+  }
+
+  return {
+    status: () => call<RendererStatus>({ type: 'status' }),
+    changes: (changes, through) => call<RenderResult>({ type: 'changes', changes, through }),
+    full: (cursor) => call<RenderResult>({ type: 'full', cursor }),
+    close: async () => {
+      const w = worker;
+      worker = null;
+      ready = null;
+      await w?.terminate();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * What the API gives the site renderer (GET /api/site/…): published posts only, with the body HTML and
+ * search text the API derived when each post was saved. The renderer never sees drafts or markdown.
+ */
+import { z } from 'zod';
+import { PostSummarySchema } from './post.ts';
+
+/** A published post as the renderer needs it for its article page and search entry. */
+export const SitePostSchema = PostSummarySchema.extend({
+  /** Sanitised body HTML; null when the body could not be rendered (then `renderError` says why). */
+  html: z.string().nullable(),
+  /** Reader-visible plain text of the body, for the search index. */
+  text: z.string().nullable(),
+  renderError: z.string().nullable(),
+});
+export type SitePost = z.infer<typeof SitePostSchema>;
+
+/** GET /api/site/posts?after={id}&limit={n}[&fields=summary]: a page of published posts by ascending id. */
+export const SiteSummaryPageSchema = z.object({ posts: z.array(PostSummarySchema), next: z.number().int().nullable() });
+export const SitePostPageSchema = z.object({ posts: z.array(SitePostSchema), next: z.number().int().nullable() });
+
+/** Query of GET /api/site/posts: a keyset page (`after`, `limit`) or given `ids`. */
+export const SitePostsQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'ids must be a comma-separated list of post ids')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.length <= 500, 'At most 500 ids')
+    .optional(),
+  fields: z.enum(['summary', 'full']).default('full'),
+});
+
+/** GET /api/site/redirects: old slugs of published posts, for the static host's redirect rules. */
+export const SiteRedirectsSchema = z.object({
+  redirects: z.array(z.object({ from: z.string(), postId: z.number().int() })),
+});
+export type SiteRedirects = z.infer<typeof SiteRedirectsSchema>;

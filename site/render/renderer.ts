@@ -1,0 +1,445 @@
+/**
+ * The warm renderer: the compiled site (dist/server/entry.mjs, see adapter.ts) loaded once, a SiteIndex of the
+ * published posts, and the site folder it keeps in step with the change record.
+ *
+ * - `applyChanges` renders only what a change affects: the article (and removal of its old URL), home, the old
+ *   and new category pages, feeds, sitemap, redirects, the listing heads and the chunks whose members changed,
+ *   and the search entry. Each file is written by temp-file + rename into the live folder, article first.
+ * - Other articles show "Related Research" (the newest posts of their category); when a category's newest posts
+ *   change, its articles are queued and refreshed in the background (`backgroundStep`), a few at a time,
+ *   between publishes, so a publish never waits for them.
+ * - `renderAll` renders every page from scratch into a new folder, then swaps it in. It is the same code path:
+ *   a page is rendered one way only.
+ * A post that cannot be rendered is left out (its previous version, if any, stays live) and reported by name;
+ * it never stops the other posts of the build.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CATEGORY_ROUTES } from 'content-schema/categories';
+import type { PostSummary } from 'content-schema/post';
+import type { SitePost } from 'content-schema/site-feed';
+import { fixHtml } from '../lib/html-fixups.ts';
+import { ALL_KEY, chunkPath, headPath, listingKey, toCard, type Listing } from '../lib/post-list.ts';
+import { fileOf, listFiles, removeFile, writeAtomic } from './outputs.ts';
+import { SiteIndex } from './site-index.ts';
+import type { SiteSource } from './source.ts';
+
+/** What the compiled server entry exports (site/render/entry.ts). */
+interface CompiledSite {
+  renderRoute(origin: string, pathname: string, locals: App.Locals): Promise<Response>;
+  routePatterns(): { route: string; params: string[]; type: string }[];
+}
+
+/** One change record, as the builder passes it. */
+export interface ChangeInput {
+  id: number;
+  postId: number;
+  title: string;
+  oldSlug: string | null;
+  newSlug: string | null;
+  oldCategory: string | null;
+  newCategory: string | null;
+}
+
+export interface PostRenderError {
+  postId: number;
+  title: string;
+  slug: string | null;
+  reason: string;
+}
+
+export interface RenderResult {
+  written: number;
+  removed: number;
+  postErrors: PostRenderError[];
+  /** The change record id the site now reflects. */
+  cursor: number;
+  /** Per changed post: the path that should answer and the revision it should show, or that it is gone. */
+  live: { postId: number; path: string; present: boolean; updatedAt?: string }[];
+  durationMs: number;
+}
+
+/** Hooks for the search index (site/render/search/); absent until it is wired. */
+export interface SearchSink {
+  apply(change: { upsert: SitePost[]; remove: number[] }): Promise<void>;
+  rebuild(all: AsyncIterable<SitePost[]>, dir: string): Promise<void>;
+  backgroundStep(): Promise<boolean>;
+}
+
+/** State kept beside the live folder, so a restart knows what the folder reflects. */
+interface TreeState {
+  version: string;
+  cursor: number;
+  /** Articles whose related block is waiting for a background refresh. */
+  dirty: number[];
+}
+
+/** Articles refreshed per background step; small, so a publish arriving meanwhile waits a few ms at most. */
+const BACKGROUND_SLICE = 8;
+/** Pages rendered between checks for urgent work during a full render. */
+const FULL_SLICE = 16;
+/** Related Research shows three others, so the newest four of a category decide every block in it. */
+const RELATED_WINDOW = 4;
+
+/** The identity of a compiled site: any change to its code or assets yields another. */
+export function compiledVersion(distDir: string): string {
+  const hash = createHash('sha256');
+  for (const dir of ['server', 'client']) {
+    for (const file of listFiles(join(distDir, dir)).sort()) {
+      hash.update(file).update('\0');
+      if (dir === 'server') hash.update(readFileSync(join(distDir, dir, file))).update('\0');
+      else hash.update(String(statSync(join(distDir, dir, file)).size)).update('\0');
+    }
+  }
+  return hash.digest('base64url').slice(0, 16);
+}
+
+export interface RendererOptions {
+  /** The compiled site: `server/entry.mjs` and `client/` (public files and hashed assets). */
+  distDir: string;
+  /** Holds `current` (a link to the live tree), `trees/` and `state.json`. */
+  siteRoot: string;
+  siteUrl: string;
+  source: SiteSource;
+  search?: SearchSink;
+  /** Called at safe points of long work so urgent work can run (see jobs.ts). */
+  checkpoint?: () => Promise<void>;
+}
+
+export type Renderer = Awaited<ReturnType<typeof openRenderer>>;
+
+export async function openRenderer(opts: RendererOptions) {
+  const { distDir, siteRoot, siteUrl, source } = opts;
+  const entry = join(distDir, 'server/entry.mjs');
+  if (!existsSync(entry)) throw new Error(`The compiled site is missing (${entry}); run \`pnpm build:site\` first`);
+  const site = (await import(pathToFileURL(entry).href)) as CompiledSite;
+  const version = compiledVersion(distDir);
+  const checkpoint = opts.checkpoint ?? (async () => {});
+  const staticPaths = site
+    .routePatterns()
+    .filter((r) => r.type === 'page' && r.params.length === 0 && !r.route.startsWith('/_'))
+    .map((r) => r.route)
+    .filter((r) => r !== '/' && !CATEGORY_ROUTES.some((c) => r === `/${c.path}`));
+  const currentLink = join(siteRoot, 'current');
+  const statePath = join(siteRoot, 'state.json');
+
+  let index: SiteIndex | null = null;
+  let state: TreeState | null = readState();
+  /** The change record id `index` reflects. */
+  let indexCursor = state?.cursor ?? 0;
+
+  function readState(): TreeState | null {
+    try {
+      const s = JSON.parse(readFileSync(statePath, 'utf8')) as TreeState;
+      return typeof s.cursor === 'number' && typeof s.version === 'string' && Array.isArray(s.dirty) ? s : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function saveState(next: TreeState): void {
+    state = next;
+    writeAtomic(siteRoot, 'state.json', JSON.stringify(next));
+  }
+
+  /** The live folder, or null before the first full render. */
+  function liveDir(): string | null {
+    try {
+      return resolve(siteRoot, readlinkSync(currentLink));
+    } catch {
+      return null;
+    }
+  }
+
+  /** True when the live folder is missing or was rendered by other code: only a full render can fix that. */
+  function needsFull(): boolean {
+    return !liveDir() || !state || state.version !== version;
+  }
+
+  async function loadIndex(): Promise<SiteIndex> {
+    const next = new SiteIndex();
+    for await (const page of source.summaries()) for (const p of page) next.put(p);
+    next.setRedirects(await source.redirects());
+    return next;
+  }
+
+  /** One route rendered to its file content; throws with the path on any non-200 answer. */
+  async function render(path: string, data: App.Locals['site']): Promise<string> {
+    const res = await site.renderRoute(siteUrl, path, { site: data });
+    // The not-found page answers 404 by design; anything else must be a page.
+    if (res.status !== 200 && !(path === '/404' && res.status === 404)) throw new Error(`${path} rendered with status ${res.status}`);
+    const text = await res.text();
+    return fileOf(path).endsWith('.html') ? fixHtml(text) : text;
+  }
+
+  function redirectsFile(idx: SiteIndex): string {
+    const rules = ['/posts/* /post/:splat 301', '/login /admin 301', '/create-post /admin/create 301'];
+    for (const r of idx.redirects()) rules.push(`/post/${r.from} /post/${r.to} 301`);
+    return `${rules.join('\n')}\n`;
+  }
+
+  /** Paths of the pages that depend on the whole list: home, sitemap, site feed. */
+  const LIST_PAGES = ['/', '/sitemap-0.xml', '/rss.xml'];
+
+  function categoryPages(category: string): string[] {
+    const route = CATEGORY_ROUTES.find((r) => r.category === category);
+    return route ? [`/${route.path}`, `/rss/${route.path}.xml`] : [];
+  }
+
+  /** Signatures of a listing's chunks: member ids and next link. */
+  function chunkSignatures(listing: Listing): Map<string, string> {
+    return new Map(listing.chunks.map((c) => [c.chunk, `${c.posts.map((p) => p.slug).join(',')}>${c.next}`]));
+  }
+
+  /** The newest posts of a category as their cards show them: when this changes, so does every related block. */
+  function relatedWindow(idx: SiteIndex, category: string): string {
+    return JSON.stringify(idx.inCategory(category).slice(0, RELATED_WINDOW).map(toCard));
+  }
+
+  /**
+   * Renders articles (with their stored HTML) into `dir`. A post that cannot be rendered is reported and, in
+   * `idx`, put back to `fallback` (its previous version, whose page stays) or removed.
+   */
+  async function renderArticles(
+    dir: string,
+    idx: SiteIndex,
+    posts: SitePost[],
+    errors: PostRenderError[],
+    fallback: (id: number) => PostSummary | undefined = () => undefined,
+  ): Promise<number> {
+    let written = 0;
+    for (const post of posts) {
+      try {
+        if (post.html === null) throw new Error(post.renderError ?? 'The post has no rendered body');
+        const html = await render(`/post/${post.slug}`, idx.data(staticPaths, new Map([[post.slug, post.html]])));
+        writeAtomic(dir, fileOf(`/post/${post.slug}`), html);
+        written++;
+      } catch (err) {
+        errors.push({ postId: post.id, title: post.title, slug: post.slug, reason: err instanceof Error ? err.message : String(err) });
+        const previous = fallback(post.id);
+        if (previous) idx.put(previous);
+        else idx.delete(post.id);
+      }
+    }
+    return written;
+  }
+
+  function summaryOf(post: SitePost): PostSummary {
+    const { html: _h, text: _t, renderError: _r, ...summary } = post;
+    return summary;
+  }
+
+  /** Renders what a set of change records affects into the live folder. */
+  async function applyChanges(changes: ChangeInput[], through: number): Promise<RenderResult> {
+    const started = performance.now();
+    const dir = liveDir();
+    if (!dir || needsFull()) throw new Error('The site has not been rendered in full yet');
+    // Loaded now, or after another renderer wrote this folder since this one loaded, the index already shows
+    // the changes: old slugs then come from the change records, and every chunk of the affected listings is
+    // rewritten, since there is no "before" to compare with.
+    const reloaded = !index || state?.cursor !== indexCursor;
+    if (reloaded) index = await loadIndex();
+    const idx = index!;
+    const postIds = [...new Set(changes.map((c) => c.postId))];
+    const current = await source.postsById(postIds);
+    const byId = new Map(current.map((p) => [p.id, p]));
+
+    const categories = new Set<string>();
+    const goneSlugs = new Map<number, Set<string>>();
+    const previous = new Map<number, PostSummary>();
+    for (const c of changes) {
+      for (const cat of [c.oldCategory, c.newCategory]) if (cat) categories.add(cat);
+      const slugs = goneSlugs.get(c.postId) ?? new Set<string>();
+      for (const s of [c.oldSlug, c.newSlug]) if (s) slugs.add(s);
+      goneSlugs.set(c.postId, slugs);
+    }
+    for (const id of postIds) {
+      const before = idx.get(id);
+      if (before) {
+        previous.set(id, before);
+        categories.add(before.category);
+        goneSlugs.get(id)!.add(before.slug);
+      }
+      const after = byId.get(id);
+      if (after) categories.add(after.category);
+    }
+    const keys = [ALL_KEY, ...[...categories].map(listingKey)];
+    const before = new Map(keys.map((k) => [k, chunkSignatures(idx.listing(k))]));
+    const windows = new Map([...categories].map((c) => [c, relatedWindow(idx, c)]));
+
+    for (const id of postIds) {
+      const after = byId.get(id);
+      if (after) idx.put(summaryOf(after));
+      else idx.delete(id);
+    }
+    idx.setRedirects(await source.redirects());
+
+    const errors: PostRenderError[] = [];
+    let written = await renderArticles(dir, idx, current, errors, (id) => previous.get(id));
+    const failed = new Set(errors.map((e) => e.postId));
+    let removed = 0;
+    const live: RenderResult['live'] = [];
+    for (const id of postIds) {
+      const after = idx.get(id);
+      for (const slug of goneSlugs.get(id) ?? []) {
+        if (slug !== after?.slug && !idx.bySlug(slug) && removeFile(dir, fileOf(`/post/${slug}`))) removed++;
+      }
+      if (failed.has(id)) continue;
+      if (after) live.push({ postId: id, path: `/post/${after.slug}`, present: true, updatedAt: after.updatedAt });
+      else for (const slug of goneSlugs.get(id) ?? []) live.push({ postId: id, path: `/post/${slug}`, present: false });
+    }
+
+    const data = idx.data(staticPaths);
+    const pages = new Set([...LIST_PAGES, ...[...categories].flatMap(categoryPages)]);
+    for (const path of pages) {
+      writeAtomic(dir, fileOf(path), await render(path, data));
+      written++;
+    }
+    writeAtomic(dir, '_redirects', redirectsFile(idx));
+    written++;
+
+    const liveKeys = new Set([ALL_KEY, ...idx.listingCategories().map(listingKey)]);
+    for (const key of keys) {
+      if (!liveKeys.has(key)) {
+        for (const file of listFiles(dir, join(dir, 'data/posts', key))) if (removeFile(dir, file)) removed++;
+        continue;
+      }
+      const listing = idx.listing(key);
+      const old = before.get(key)!;
+      const now = chunkSignatures(listing);
+      writeAtomic(dir, fileOf(headPath(key)), await render(headPath(key), data));
+      written++;
+      for (const chunk of listing.chunks) {
+        const touched = chunk.posts.some((p) => postIds.some((id) => idx.get(id)?.slug === p.slug));
+        if (reloaded || touched || old.get(chunk.chunk) !== now.get(chunk.chunk)) {
+          writeAtomic(dir, fileOf(chunkPath(key, chunk.chunk)), await render(chunkPath(key, chunk.chunk), data));
+          written++;
+        }
+      }
+      for (const name of old.keys()) if (!now.has(name) && removeFile(dir, fileOf(chunkPath(key, name)))) removed++;
+    }
+
+    await opts.search?.apply({
+      upsert: current.filter((p) => !failed.has(p.id)),
+      remove: postIds.filter((id) => !byId.has(id) || (failed.has(id) && !previous.has(id))),
+    });
+
+    // Related blocks of other articles in categories whose newest posts changed: in the background.
+    const dirty = new Set(state?.dirty ?? []);
+    for (const [category, window] of windows) {
+      if (relatedWindow(idx, category) === window) continue;
+      for (const p of idx.inCategory(category)) if (!postIds.includes(p.id)) dirty.add(p.id);
+    }
+    indexCursor = through;
+    saveState({ version, cursor: through, dirty: [...dirty].sort((a, b) => a - b) });
+    return { written, removed, postErrors: errors, cursor: through, live, durationMs: performance.now() - started };
+  }
+
+  /** Refreshes a few articles queued by `applyChanges`; false when there is nothing left to do. */
+  async function backgroundStep(): Promise<boolean> {
+    const dir = liveDir();
+    if (!dir || !state || needsFull()) return false;
+    if (state.dirty.length === 0) return (await opts.search?.backgroundStep()) ?? false;
+    index ??= await loadIndex();
+    const slice = state.dirty.slice(0, BACKGROUND_SLICE);
+    const posts = await source.postsById(slice);
+    const done = new Set<number>();
+    for (const post of posts) {
+      // One article at a time: a publish waits for at most one page.
+      await checkpoint();
+      if (index.get(post.id)?.updatedAt === post.updatedAt) await renderArticles(dir, index, [post], []);
+      done.add(post.id);
+    }
+    for (const id of slice) done.add(id);
+    saveState({ ...state!, dirty: state!.dirty.filter((id) => !done.has(id)) });
+    return true;
+  }
+
+  /**
+   * Renders the whole site into a new folder from the API's current data, then swaps it in (a symlink
+   * rename, atomic). `cursor` is the change record id the data reflects at least; changes after it are
+   * applied by the next `applyChanges`.
+   */
+  async function renderAll(cursor: number): Promise<RenderResult> {
+    const started = performance.now();
+    const idx = await loadIndex();
+    const trees = join(siteRoot, 'trees');
+    mkdirSync(trees, { recursive: true });
+    const name = `${Date.now().toString(36)}-${process.pid}`;
+    const dir = join(trees, name);
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(join(distDir, 'client'), dir, { recursive: true });
+    let written = 0;
+    const errors: PostRenderError[] = [];
+    const data = () => idx.data(staticPaths);
+    const paths = [
+      ...staticPaths,
+      '/robots.txt',
+      '/sitemap-index.xml',
+      ...CATEGORY_ROUTES.flatMap((r) => categoryPages(r.category)),
+    ];
+
+    for await (const page of source.posts(100)) {
+      const posts = page.filter((p) => idx.get(p.id));
+      for (let i = 0; i < posts.length; i += FULL_SLICE) {
+        written += await renderArticles(dir, idx, posts.slice(i, i + FULL_SLICE), errors);
+        await checkpoint();
+      }
+    }
+    // Listings, home and feeds after the articles, so a post that could not be rendered is left out of them.
+    const finalData = data();
+    for (const [i, path] of [...paths, ...LIST_PAGES].entries()) {
+      writeAtomic(dir, fileOf(path), await render(path, finalData));
+      written++;
+      if (i % FULL_SLICE === 0) await checkpoint();
+    }
+    for (const key of [ALL_KEY, ...idx.listingCategories().map(listingKey)]) {
+      const listing = idx.listing(key);
+      writeAtomic(dir, fileOf(headPath(key)), await render(headPath(key), finalData));
+      written++;
+      for (const [i, chunk] of listing.chunks.entries()) {
+        writeAtomic(dir, fileOf(chunkPath(key, chunk.chunk)), await render(chunkPath(key, chunk.chunk), finalData));
+        written++;
+        if (i % FULL_SLICE === 0) await checkpoint();
+      }
+    }
+    writeAtomic(dir, '_redirects', redirectsFile(idx));
+    written++;
+    if (opts.search) await opts.search.rebuild(source.posts(100), dir);
+
+    const old = liveDir();
+    const tmpLink = join(siteRoot, `current.${name}.tmp`);
+    symlinkSync(join('trees', name), tmpLink);
+    renameSync(tmpLink, currentLink);
+    index = idx;
+    indexCursor = cursor;
+    saveState({ version, cursor, dirty: [] });
+    // Keep the previous tree for readers mid-download; remove older ones.
+    for (const tree of readdirSync(trees)) {
+      const full = join(trees, tree);
+      if (full !== dir && full !== old) rmSync(full, { recursive: true, force: true });
+    }
+    return {
+      written,
+      removed: 0,
+      postErrors: errors,
+      cursor,
+      live: [],
+      durationMs: performance.now() - started,
+    };
+  }
+
+  return {
+    version,
+    liveDir,
+    needsFull,
+    applyChanges,
+    renderAll,
+    backgroundStep,
+    /** The change record id the live folder reflects. */
+    cursor: () => state?.cursor ?? 0,
+    pendingBackground: () => state?.dirty.length ?? 0,
+  };
+}

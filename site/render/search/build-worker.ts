@@ -1,0 +1,23 @@
+/**
+ * The build worker: runs pagefind for compaction and rebuilds in its own thread, so it has its own pagefind
+ * service and a publish (main thread) never queues behind a shard that takes seconds to index.
+ * One request at a time; see BuildWorker in bundle.ts for the other side.
+ */
+import { parentPort } from 'node:worker_threads';
+import { runPagefind, type PagefindRecord } from './pagefind-run.ts';
+
+export interface BuildRequest {
+  id: number;
+  records: PagefindRecord[];
+  outputPath: string;
+  chunkSize: number;
+}
+export type BuildReply = { id: number; ok: true } | { id: number; ok: false; error: string };
+
+parentPort?.on('message', (req: BuildRequest) => {
+  runPagefind(req.records, req.outputPath, req.chunkSize).then(
+    () => parentPort!.postMessage({ id: req.id, ok: true } satisfies BuildReply),
+    (err: unknown) =>
+      parentPort!.postMessage({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies BuildReply),
+  );
+});

@@ -1,0 +1,214 @@
+/**
+ * Writing one pagefind bundle into the search folder: pagefind indexes the records into a private staging
+ * folder, the output is trimmed to what a reader loads and its fragments rewritten (below), and the folder
+ * is renamed to a name derived from its content. A bundle folder is never changed after that rename, so a
+ * reader holding an older manifest keeps reading consistent files until the folder is collected.
+ *
+ * Fragment rewrite. Pagefind stores each record's whole text in its fragment (the file a hit's `data()`
+ * loads), about 4 KB gzipped for a 1,500-word post; the site only shows cards, so the text is replaced by
+ * '' (saving ~100 KB per 24 cards). The card itself is added to the fragment's meta here rather than given
+ * to pagefind, because pagefind (≥ 1.5) indexes every meta field: a `card` JSON meta made every post match
+ * "slug", "excerpt", "authorname"… Pagefind is given a synthetic URL `/{bundle key}/{post id}/{digest}` so
+ * that (a) the same post in a shard and in the delta gets different result ids (ids are hashes of the
+ * fragment and would otherwise be equal), (b) a fragment maps back to its post, and (c) a change to the
+ * card or URL alone still changes the id. The real URL is written back into the fragment.
+ */
+import { Worker } from 'node:worker_threads';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { PostCard } from '../../lib/post-card.ts';
+import { hashFiles, listFiles, sha256, tempDirName } from './files.ts';
+import { runPagefind, type PagefindRecord } from './pagefind-run.ts';
+import type { BuildReply, BuildRequest } from './build-worker.ts';
+
+/** One post as the search index receives it (the renderer's stored plain text, never HTML). */
+export interface SearchRecord {
+  postId: number;
+  /** The article's URL, e.g. '/post/some-slug'. */
+  url: string;
+  title: string;
+  category: string;
+  /** Plain text of the body. */
+  text: string;
+  card: PostCard;
+}
+
+/** A written bundle: its folder name and the result id (fragment hash) of each post, sorted by post id. */
+export interface BuiltBundle {
+  name: string;
+  posts: [postId: number, id: string][];
+}
+
+/** Runs pagefind for one bundle into a folder; in this thread or in the build worker. */
+export type PagefindRunner = (records: PagefindRecord[], outputPath: string, chunkSize: number) => Promise<void>;
+
+export const runInThread: PagefindRunner = runPagefind;
+
+/** A build worker thread, started on first use; `close()` ends it (its pagefind service is closed after every run). */
+export class BuildWorker {
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+
+  readonly run: PagefindRunner = (records, outputPath, chunkSize) => {
+    const worker = this.start();
+    const id = ++this.nextId;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, records, outputPath, chunkSize } satisfies BuildRequest);
+    });
+  };
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./build-worker.ts', import.meta.url));
+    worker.on('message', (reply: BuildReply) => {
+      const w = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      if (reply.ok) w?.resolve();
+      else w?.reject(new Error(reply.error));
+    });
+    const fail = (err: Error) => {
+      for (const w of this.waiting.values()) w.reject(err);
+      this.waiting.clear();
+      this.worker = null;
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`search build worker exited (${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+}
+
+/** The index text of a post: the excerpt (shown under the title on the article page) and the body. */
+function contentOf(r: SearchRecord): string {
+  return r.card.excerpt ? `${r.card.excerpt}\n\n${r.text}` : r.text;
+}
+
+const FRAGMENT_MAGIC = Buffer.from('pagefind_dcd');
+
+function readPagefindFile(bytes: Buffer): Buffer {
+  const data = bytes.subarray(0, FRAGMENT_MAGIC.length).equals(FRAGMENT_MAGIC) ? bytes : gunzipSync(bytes);
+  if (!data.subarray(0, FRAGMENT_MAGIC.length).equals(FRAGMENT_MAGIC)) throw new Error('not a pagefind file');
+  return data.subarray(FRAGMENT_MAGIC.length);
+}
+
+function writePagefindFile(json: string): Buffer {
+  return gzipSync(Buffer.concat([FRAGMENT_MAGIC, Buffer.from(json)]), { level: 9 });
+}
+
+/** What stays in a bundle folder; pagefind also writes its UI scripts and styles, which the site does not use. */
+const INDEX_FILE = /^(pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(index|filter|fragment)\/[^/]+)$/;
+const RUNTIME_FILE = /^(pagefind\.js|pagefind-worker\.js|wasm\.en\.pagefind)$/;
+
+async function trim(staging: string, keepRuntime: boolean): Promise<void> {
+  for (const [path] of await listFiles(staging)) {
+    if (!INDEX_FILE.test(path) && !(keepRuntime && RUNTIME_FILE.test(path))) await rm(join(staging, path));
+  }
+  for (const sub of await readdir(staging, { withFileTypes: true })) {
+    if (sub.isDirectory() && (await readdir(join(staging, sub.name))).length === 0) await rm(join(staging, sub.name), { recursive: true });
+  }
+}
+
+/** Renames a finished staging folder to `{key}-{content hash}`; an identical bundle already there is reused. */
+async function publish(bundlesDir: string, staging: string, key: string): Promise<string> {
+  const name = `${key}-${hashFiles(await listFiles(staging))}`;
+  try {
+    await rename(staging, join(bundlesDir, name));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
+    await rm(staging, { recursive: true, force: true }); // same content, same name: keep the existing folder
+  }
+  return name;
+}
+
+/**
+ * Indexes `records` (sorted by post id, ids unique) as the bundle `key` ('s12' for shard 12, 'd' for the
+ * delta) under `bundlesDir`. Null when no record has anything to index (pagefind skips empty records).
+ */
+export async function buildBundle(opts: {
+  bundlesDir: string;
+  key: string;
+  records: SearchRecord[];
+  chunkSize: number;
+  run: PagefindRunner;
+}): Promise<BuiltBundle | null> {
+  const { bundlesDir, key, records } = opts;
+  const byId = new Map(records.map((r) => [r.postId, r]));
+  const input: PagefindRecord[] = records.map((r) => ({
+    url: `/${key}/${r.postId}/${sha256(JSON.stringify([r.url, r.card])).slice(0, 12)}`,
+    content: contentOf(r),
+    meta: { title: r.title },
+    filters: { category: [r.category] },
+  }));
+  const staging = tempDirName(bundlesDir);
+  try {
+    await opts.run(input, staging, opts.chunkSize);
+    await trim(staging, false);
+    const posts: [number, string][] = [];
+    const fragmentDir = join(staging, 'fragment');
+    const names = await readdir(fragmentDir).catch(() => [] as string[]);
+    for (const file of names) {
+      const path = join(fragmentDir, file);
+      const data = JSON.parse(readPagefindFile(await readFile(path)).toString('utf8')) as {
+        url: string;
+        word_count: number;
+        filters: Record<string, string[]>;
+        meta: Record<string, string>;
+      };
+      const postId = Number(new RegExp(`^/${key}/(\\d+)/`).exec(data.url)?.[1]);
+      const record = byId.get(postId);
+      if (!record) throw new Error(`unexpected pagefind fragment ${file} (${data.url})`);
+      // Same key order as pagefind's own fragments.
+      const fragment = {
+        url: record.url,
+        content: '',
+        word_count: data.word_count,
+        filters: data.filters,
+        meta: { ...data.meta, card: JSON.stringify(record.card), bundle: key },
+        anchors: [],
+      };
+      await writeFile(path, writePagefindFile(JSON.stringify(fragment)));
+      posts.push([postId, file.replace(/\.pf_fragment$/, '')]);
+    }
+    if (posts.length === 0) {
+      await rm(staging, { recursive: true, force: true });
+      return null;
+    }
+    posts.sort((a, b) => a[0] - b[0]);
+    return { name: await publish(bundlesDir, staging, key), posts };
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** A word no reader types; the runtime bundle's only record, hidden by the manifest. */
+const SENTINEL = 'zzpagefindruntimesentinelzz';
+
+/**
+ * The runtime bundle: pagefind's browser script, its worker and WebAssembly, with a one-record index so it
+ * can be the primary instance that the shards and the delta are merged into. It depends only on the
+ * pagefind version, so its URLs stay the same (and cached) across publishes.
+ */
+export async function buildRuntimeBundle(bundlesDir: string, run: PagefindRunner): Promise<{ name: string; sentinel: string }> {
+  const staging = tempDirName(bundlesDir);
+  try {
+    await run([{ url: '/r/0/', content: SENTINEL, meta: {}, filters: {} }], staging, 20_000);
+    await trim(staging, true);
+    const fragments = await readdir(join(staging, 'fragment'));
+    if (fragments.length !== 1) throw new Error('pagefind wrote no runtime index');
+    return { name: await publish(bundlesDir, staging, 'r'), sentinel: fragments[0]!.replace(/\.pf_fragment$/, '') };
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+}

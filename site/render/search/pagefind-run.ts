@@ -1,0 +1,56 @@
+/**
+ * One pagefind run: a fresh index from custom records, written to a folder, then the index deleted and the
+ * pagefind service (a child process) closed, so no binary lingers between runs. Used in the main thread
+ * (the publish path) and in the build worker (compaction, rebuild); each thread has its own copy of the
+ * pagefind module and so its own service, which is what lets a publish run while a shard is being indexed.
+ */
+import * as pagefind from 'pagefind';
+
+/** What pagefind is given for one post. */
+export interface PagefindRecord {
+  url: string;
+  content: string;
+  meta: Record<string, string>;
+  filters: Record<string, string[]>;
+}
+
+/** Pagefind reads this (unstable, undocumented) variable when its service starts: words per index chunk. */
+const CHUNK_ENV = 'PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE';
+
+function check(what: string, errors: string[]): void {
+  if (errors.length) throw new Error(`pagefind ${what} failed: ${errors.join('; ')}`);
+}
+
+/**
+ * Indexes `records` (in the order given) and writes pagefind's output to `outputPath`.
+ * Callers in one thread must not overlap: pagefind's module keeps one service per thread and this closes it.
+ */
+export async function runPagefind(records: PagefindRecord[], outputPath: string, chunkSize: number): Promise<void> {
+  // The service is spawned synchronously inside createIndex, with this thread's environment at that moment.
+  const previous = process.env[CHUNK_ENV];
+  process.env[CHUNK_ENV] = String(chunkSize);
+  let created: ReturnType<typeof pagefind.createIndex>;
+  try {
+    created = pagefind.createIndex({ forceLanguage: 'en' });
+  } finally {
+    if (previous === undefined) delete process.env[CHUNK_ENV];
+    else process.env[CHUNK_ENV] = previous;
+  }
+  try {
+    const { index, errors } = await created;
+    check('createIndex', errors);
+    if (!index) throw new Error('pagefind createIndex returned no index');
+    try {
+      for (const record of records) {
+        const added = await index.addCustomRecord({ ...record, language: 'en' });
+        check(`addCustomRecord(${record.url})`, added.errors);
+      }
+      const written = await index.writeFiles({ outputPath });
+      check('writeFiles', written.errors);
+    } finally {
+      await index.deleteIndex().catch(() => undefined);
+    }
+  } finally {
+    await pagefind.close();
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The renderer's one data source: the public API (`/api/site/…`), locally the same server, in a remote build
+ * the production API. Everything is validated against the shared schemas, and only published posts exist here.
+ */
+import type { PostSummary } from 'content-schema/post';
+import {
+  SitePostPageSchema,
+  SiteRedirectsSchema,
+  SiteSummaryPageSchema,
+  type SitePost,
+  type SiteRedirects,
+} from 'content-schema/site-feed';
+import type { z } from 'zod';
+
+export interface SiteSource {
+  /** Every published post's summary, in pages. */
+  summaries(): AsyncGenerator<PostSummary[]>;
+  /** Every published post with HTML and text, in pages of `pageSize`. */
+  posts(pageSize?: number): AsyncGenerator<SitePost[]>;
+  /** The published ones of these posts (others are absent from the answer). */
+  postsById(ids: readonly number[]): Promise<SitePost[]>;
+  redirects(): Promise<SiteRedirects['redirects']>;
+}
+
+/** A source over HTTP; a failed or malformed answer throws with the URL and what was wrong. */
+export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSource {
+  async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    const url = `${apiUrl}${path}`;
+    let res: Response;
+    try {
+      res = await fetchFn(url, { signal: AbortSignal.timeout(60_000) });
+    } catch (cause) {
+      throw new Error(`Could not reach the API at ${url} (SITE_API_URL)`, { cause });
+    }
+    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    const parsed = schema.safeParse(await res.json());
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`${url} does not match the site feed schema (${where.slice(0, 500)})`);
+    }
+    return parsed.data;
+  }
+
+  async function* pages<T extends { next: number | null }>(path: (after: number) => string, schema: z.ZodType<T>) {
+    for (let after = 0; ; ) {
+      const page = await get(path(after), schema);
+      yield page;
+      if (page.next === null) return;
+      after = page.next;
+    }
+  }
+
+  return {
+    async *summaries() {
+      for await (const page of pages((a) => `/api/site/posts?fields=summary&limit=1000&after=${a}`, SiteSummaryPageSchema)) yield page.posts;
+    },
+    async *posts(pageSize = 100) {
+      for await (const page of pages((a) => `/api/site/posts?limit=${pageSize}&after=${a}`, SitePostPageSchema)) yield page.posts;
+    },
+    async postsById(ids) {
+      const out: SitePost[] = [];
+      for (let i = 0; i < ids.length; i += 200) {
+        const batch = ids.slice(i, i + 200);
+        if (batch.length) out.push(...(await get(`/api/site/posts?ids=${batch.join(',')}`, SitePostPageSchema)).posts);
+      }
+      return out;
+    },
+    async redirects() {
+      return (await get('/api/site/redirects', SiteRedirectsSchema)).redirects;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The warm renderer as a worker thread of the API process (api/src/services/site-renderer.ts starts it):
+ * it loads the compiled site once and answers requests to render changes or the whole site, and does
+ * background refreshes while it has nothing urgent to do. Being a thread, it cannot outlive its process.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Jobs } from './jobs.ts';
+import { openRenderer, type ChangeInput } from './renderer.ts';
+import { apiSource } from './source.ts';
+
+export interface WorkerOptions {
+  distDir: string;
+  siteRoot: string;
+  siteUrl: string;
+  apiUrl: string;
+}
+
+export type WorkerRequest =
+  | { id: number; type: 'status' }
+  | { id: number; type: 'changes'; changes: ChangeInput[]; through: number }
+  | { id: number; type: 'full'; cursor: number };
+
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+const port = parentPort!;
+const options = workerData as WorkerOptions;
+const jobs = new Jobs();
+const renderer = await openRenderer({
+  distDir: options.distDir,
+  siteRoot: options.siteRoot,
+  siteUrl: options.siteUrl,
+  source: apiSource(options.apiUrl),
+  checkpoint: jobs.checkpoint,
+});
+
+let backgroundQueued = false;
+/** Queues background refreshes as one long job that yields to publishes between steps. */
+function background(): void {
+  if (backgroundQueued) return;
+  backgroundQueued = true;
+  void jobs
+    .long(async (checkpoint) => {
+      while (await renderer.backgroundStep()) await checkpoint();
+    })
+    .catch((err: unknown) => console.error('[renderer] background refresh failed:', err instanceof Error ? err.message : err))
+    .finally(() => {
+      backgroundQueued = false;
+    });
+}
+
+function status() {
+  return {
+    version: renderer.version,
+    needsFull: renderer.needsFull(),
+    cursor: renderer.cursor(),
+    liveDir: renderer.liveDir(),
+    pendingBackground: renderer.pendingBackground(),
+  };
+}
+
+async function handle(req: WorkerRequest): Promise<unknown> {
+  switch (req.type) {
+    case 'status':
+      return status();
+    case 'changes':
+      return jobs.urgent(() => renderer.applyChanges(req.changes, req.through));
+    case 'full':
+      // renderAll calls jobs.checkpoint itself (openRenderer's `checkpoint`).
+      return jobs.long(() => renderer.renderAll(req.cursor));
+  }
+}
+
+port.on('message', (req: WorkerRequest) => {
+  handle(req).then(
+    (value) => {
+      port.postMessage({ id: req.id, ok: true, value } satisfies WorkerReply);
+      if (req.type !== 'status') background();
+    },
+    (err: unknown) =>
+      port.postMessage({
+        id: req.id,
+        ok: false,
+        error: err instanceof Error ? err.stack ?? err.message : String(err),
+      } satisfies WorkerReply),
+  );
+});
+port.postMessage({ id: 0, ok: true, value: status() } satisfies WorkerReply);
+background();
