@@ -132,9 +132,15 @@ export function staticRoutes(opts: { siteDir: () => string | null; adminDir: str
     // A renamed post keeps its old URL working.
     const old = /^\/post\/([^/]+)$/.exec(path);
     if (old) {
-      const slug = inside('/', old[1]!)?.slice(1);
+      let slug: string | null = null;
+      try {
+        slug = decodeURIComponent(old[1]!);
+      } catch {
+        slug = null;
+      }
       const post = slug ? await c.get('ctx').posts.bySlug(slug, { isAdmin: false }).catch(() => null) : null;
-      if (post) return c.redirect(`/post/${post.slug}`, 301);
+      // Only an old slug redirects: a published post missing from the site (one that cannot be rendered) is a 404.
+      if (post && post.slug !== slug) return c.redirect(`/post/${post.slug}`, 301);
     }
     const notFound = join(root, '404.html');
     const stat = fileStat(notFound);

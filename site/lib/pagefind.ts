@@ -68,10 +68,34 @@ async function fetchManifest(): Promise<{ manifest: SearchManifest; tag: string 
 
 interface LoadedIndex {
   tag: string;
+  manifest: SearchManifest;
   instance: Promise<PagefindInstance>;
-  /** Hidden result id → keys of the bundles that hide it. */
-  hidden: Map<string, Set<string>>;
-  ambiguous: Set<string>;
+}
+
+/**
+ * The hits a reader may see, in order: drops those the manifest hides (stale copies of changed posts, removed
+ * posts). An id hidden in one bundle that is also a live record's id in another (`ambiguous`, rare) is
+ * resolved by asking the hit which bundle it came from.
+ */
+export async function visibleResults<R extends { id: string; data: () => Promise<{ meta: Record<string, string | undefined> } | null> }>(
+  manifest: Pick<SearchManifest, 'bundles' | 'ambiguous'>,
+  results: R[],
+): Promise<R[]> {
+  const hidden = new Map<string, Set<string>>();
+  for (const b of manifest.bundles) {
+    for (const id of b.hide) hidden.set(id, (hidden.get(id) ?? new Set()).add(b.key));
+  }
+  const ambiguous = new Set(manifest.ambiguous);
+  const keep = await Promise.all(
+    results.map(async (r) => {
+      const hiders = hidden.get(r.id);
+      if (!hiders) return true;
+      if (!ambiguous.has(r.id)) return false;
+      const bundle = (await r.data().catch(() => null))?.meta.bundle;
+      return bundle !== undefined && !hiders.has(bundle);
+    }),
+  );
+  return results.filter((_, i) => keep[i]);
 }
 
 /** The index of the current manifest, and the one before it (results of an earlier search may still load cards). */
@@ -88,11 +112,7 @@ function loadIndex(manifest: SearchManifest, tag: string): LoadedIndex {
     await Promise.all(rest.map((b) => pf.mergeIndex(`${BASE}${b.path}`, { metaCacheTag: b.path })));
     return pf;
   })();
-  const hidden = new Map<string, Set<string>>();
-  for (const b of manifest.bundles) {
-    for (const id of b.hide) hidden.set(id, (hidden.get(id) ?? new Set()).add(b.key));
-  }
-  return { tag, instance, hidden, ambiguous: new Set(manifest.ambiguous) };
+  return { tag, manifest, instance };
 }
 
 function indexFor(manifest: SearchManifest, tag: string): LoadedIndex {
@@ -129,17 +149,7 @@ export async function searchArticles(term: string, category: string): Promise<Se
   }
   const response = await pf.search(term, category ? { filters: { category } } : {});
   if (!response) return null;
-  const keep = await Promise.all(
-    response.results.map(async (r) => {
-      const hiders = index.hidden.get(r.id);
-      if (!hiders) return true;
-      if (!index.ambiguous.has(r.id)) return false;
-      // The id also belongs to a live record elsewhere: ask the hit which bundle it came from.
-      const bundle = (await r.data().catch(() => null))?.meta.bundle;
-      return bundle !== undefined && !hiders.has(bundle);
-    }),
-  );
-  const results = response.results.filter((_, i) => keep[i]);
+  const results = await visibleResults(index.manifest, response.results);
   return {
     total: results.length,
     cards: async (from, count) => {

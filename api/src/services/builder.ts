@@ -25,6 +25,8 @@ export const LEASE_MS = 15_000;
 const HEARTBEAT_MS = 5000;
 /** A change readers were promised that is not live after this long raises a notification. */
 export const LATE_AFTER_MS = 60_000;
+/** The error of a build whose builder died; its changes are built again at once (no backoff). */
+export const BUILDER_STOPPED = 'The builder running this build stopped; its changes are built again.';
 /** Failed change builds are retried after these delays, then wait for new changes or the editor. */
 const RETRY_DELAYS_MS = [2000, 10_000, 60_000];
 
@@ -187,7 +189,7 @@ export function createBuilder(deps: {
       if (row.leaseOwner === owner || !ownerDead(row, now)) continue;
       await db
         .update(builds)
-        .set({ state: 'failed', finishedAt: clock.now(), error: 'The builder running this build stopped; its changes are built again.' })
+        .set({ state: 'failed', finishedAt: clock.now(), error: BUILDER_STOPPED })
         .where(and(eq(builds.id, row.id), eq(builds.state, 'running'), eq(builds.leaseOwner, row.leaseOwner!)));
     }
   }
@@ -211,10 +213,19 @@ export function createBuilder(deps: {
   }
 
   async function finish(row: BuildRow, set: Partial<typeof builds.$inferInsert>): Promise<void> {
+    const [previous] = await db
+      .select({ state: builds.state, error: builds.error })
+      .from(builds)
+      .where(and(eq(builds.target, row.target), inArray(builds.state, ['succeeded', 'failed']), lt(builds.id, row.id)))
+      .orderBy(desc(builds.id))
+      .limit(1);
     await db
       .update(builds)
       .set({ finishedAt: clock.now(), ...set })
       .where(and(eq(builds.id, row.id), eq(builds.leaseOwner, owner)));
+    if (set.state === 'succeeded' && previous?.state === 'failed' && previous.error !== BUILDER_STOPPED) {
+      events.emit('build_recovered', { buildId: row.id });
+    }
   }
 
   /** Confirms each changed article answers as expected; returns the ids confirmed. */
@@ -304,14 +315,14 @@ export function createBuilder(deps: {
     void watchDeploy(changes);
   }
 
-  /** After a hook build, polls the public site until each change shows (or a few minutes pass). */
+  /** After a hook build, polls the public site every 2 s until each change shows (for up to ten minutes). */
   async function watchDeploy(changes: PostChange[]): Promise<void> {
+    if (!deps.probe) return;
     const expected: RenderResult['live'] = changes
       .filter((c) => c.newSlug)
       .map((c) => ({ postId: c.postId, path: `/post/${c.newSlug}`, present: true }));
-    const deadline = clock.now().getTime() + 10 * 60_000;
     const confirmed = new Set<number>();
-    while (confirmed.size < expected.length && clock.now().getTime() < deadline) {
+    for (let round = 0; confirmed.size < expected.length && round < 300; round++) {
       const seen = await verify({ live: expected.filter((e) => !confirmed.has(e.postId)) } as RenderResult);
       for (const id of seen) confirmed.add(id);
       if (seen.size) await recordLive(changes, seen, []);
@@ -351,7 +362,14 @@ export function createBuilder(deps: {
     const recent = await db
       .select()
       .from(builds)
-      .where(and(eq(builds.target, target!), eq(builds.kind, kind), ne(builds.state, 'queued')))
+      .where(
+        and(
+          eq(builds.target, target!),
+          eq(builds.kind, kind),
+          ne(builds.state, 'queued'),
+          sql`coalesce(${builds.error}, '') != ${BUILDER_STOPPED}`,
+        ),
+      )
       .orderBy(desc(builds.id))
       .limit(RETRY_DELAYS_MS.length + 1);
     const failures = recent.findIndex((b) => b.state !== 'failed');
@@ -375,7 +393,6 @@ export function createBuilder(deps: {
   async function pass(): Promise<void> {
     if (!target) return;
     await reapDead();
-    await notifyLate();
     if (deps.target === 'embedded') {
       const status = await rendererState();
       if (status.needsFull && (await inFlight('full')) === null && !(await backingOff('full'))) {
@@ -405,8 +422,11 @@ export function createBuilder(deps: {
     }
   }
 
-  /** Raises one notification per change that has not gone live a minute after the editor's action. */
-  async function notifyLate(): Promise<void> {
+  /**
+   * Raises one notification per change that has not gone live a minute after the editor's action. Runs on
+   * its own timer, on every instance (the claim makes it once), so a builder that hangs cannot silence it.
+   */
+  async function checkLate(): Promise<void> {
     const before = new Date(clock.now().getTime() - LATE_AFTER_MS);
     const late = await db
       .select()
@@ -445,11 +465,18 @@ export function createBuilder(deps: {
 
   /** Polls for changes made on other instances (and retries) until stopped. */
   function start(intervalMs = 250): () => void {
-    if (!target) return () => {};
+    const late = setInterval(() => {
+      checkLate().catch((err: unknown) => console.error('[builder] late check failed:', err instanceof Error ? err.message : err));
+    }, 5000);
+    late.unref();
+    if (!target) return () => clearInterval(late);
     void kick();
     const timer = setInterval(() => void kick(), intervalMs);
     timer.unref();
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      clearInterval(late);
+    };
   }
 
   /** Queues a render of the whole site (the editor's "Retry build"). */
@@ -511,6 +538,7 @@ export function createBuilder(deps: {
   return {
     kick,
     start,
+    checkLate,
     status,
     postsLive,
     requestFull,

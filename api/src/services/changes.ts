@@ -86,26 +86,50 @@ export type ChangeFeed = ReturnType<typeof createChangeFeed>;
 export function createChangeFeed(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const exactlyOnce = new Map<string, ChangeHandler>();
-  const local: { handler: ChangeHandler; cursor: number | null }[] = [];
+  const local: { handler: ChangeHandler; cursor: number | null; start: Promise<number> }[] = [];
+  /** Registrations of this instance's exactly-once consumers (see `register`). */
+  const registrations = new Map<string, Promise<void>>();
   let running: Promise<void> | null = null;
   let again = false;
 
   /**
+   * Records where a new consumer starts: the newest record at registration, which is when the app is put
+   * together, before it can make a change. Starting at the first poll instead would skip the changes made
+   * before it (the first edit on a fresh server, a schedule published at start-up). One statement, so the
+   * starting point cannot fall between a read and the insert; a consumer that exists keeps its cursor.
+   */
+  async function register(name: string): Promise<void> {
+    await db.run(sql`INSERT INTO change_consumers (name, cursor, updated_at)
+                     SELECT ${name}, coalesce(max(id), 0), ${clock.now().getTime()} FROM post_changes
+                     ON CONFLICT (name) DO NOTHING`);
+  }
+
+  /**
    * Handles every new record once across all instances. A claim moves the cursor before the handler runs
    * (at-most-once for the handler: a crash in between loses that notification, never duplicates it).
+   * A new consumer is not told about history: it starts at the newest record when it is registered.
    */
   function onceAcrossInstances(name: string, handler: ChangeHandler): void {
     exactlyOnce.set(name, handler);
+    registrations.set(
+      name,
+      register(name).catch((err: unknown) =>
+        // The first claim registers it instead (at the newest record then).
+        console.error(`[changes] could not register consumer ${name}:`, err instanceof Error ? err.message : err),
+      ),
+    );
   }
 
-  /** Sees every record made after start, on this instance (for caches). */
+  /** Sees every record made after it is registered, on this instance (for caches). */
   function onEveryInstance(handler: ChangeHandler): void {
-    local.push({ handler, cursor: null });
+    const start = latestChangeId(db);
+    start.catch(() => {}); // read again at the first pass
+    local.push({ handler, cursor: null, start });
   }
 
   async function claim(name: string, through: number): Promise<{ from: number; to: number } | null> {
     const now = clock.now();
-    // A new consumer starts at the present: it is not told about history.
+    // Normally registered already (see `register`); otherwise it starts at the present.
     await db.insert(changeConsumers).values({ name, cursor: through, updatedAt: now }).onConflictDoNothing();
     const [row] = await db.select().from(changeConsumers).where(eq(changeConsumers.name, name));
     if (!row || row.cursor >= through) return null;
@@ -117,13 +141,14 @@ export function createChangeFeed(deps: { db: Db; clock: Clock }) {
   }
 
   async function pass(): Promise<void> {
+    await Promise.all(registrations.values());
     const latest = await latestChangeId(db);
     for (const [name, handler] of exactlyOnce) {
       const range = await claim(name, latest);
       if (range) await run(name, handler, await changesBetween(db, range.from, range.to));
     }
     for (const consumer of local) {
-      const from = consumer.cursor ?? latest;
+      const from = consumer.cursor ?? (await consumer.start.catch(() => latest));
       consumer.cursor = latest;
       if (latest > from) await run('local', consumer.handler, await changesBetween(db, from, latest));
     }

@@ -15,7 +15,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { PostCard } from '../../lib/post-card.ts';
 import { hashFiles, listFiles, sha256, tempDirName } from './files.ts';
@@ -109,7 +109,9 @@ const INDEX_FILE = /^(pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(index|filte
 const RUNTIME_FILE = /^(pagefind\.js|pagefind-worker\.js|wasm\.en\.pagefind)$/;
 
 async function trim(staging: string, keepRuntime: boolean): Promise<void> {
-  for (const [path] of await listFiles(staging)) {
+  for (const entry of await readdir(staging, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = relative(staging, join(entry.parentPath, entry.name)).split('\\').join('/');
     if (!INDEX_FILE.test(path) && !(keepRuntime && RUNTIME_FILE.test(path))) await rm(join(staging, path));
   }
   for (const sub of await readdir(staging, { withFileTypes: true })) {
