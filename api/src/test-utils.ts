@@ -49,11 +49,15 @@ export function recordingRenderer(opts: { fail?: () => string | null } = {}) {
   return client;
 }
 
+export type RecordingRenderer = ReturnType<typeof recordingRenderer>;
+
 /**
  * A real app over a real database file, a fake clock and a recording renderer behind the real builder.
  * `call` sends requests the way the browser does: same-origin `Origin` and the session cookie once logged in.
  */
-export async function testApp(opts: { db?: Db; dir?: string; start?: string; renderer?: SiteRendererClient } = {}) {
+export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
+  opts: { db?: Db; dir?: string; start?: string; renderer?: R } = {},
+) {
   const temp = opts.db ? null : await tempDb();
   const db = opts.db ?? temp!.db;
   const dir = opts.dir ?? temp!.dir;
@@ -61,7 +65,8 @@ export async function testApp(opts: { db?: Db; dir?: string; start?: string; ren
   const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD } as NodeJS.ProcessEnv);
   await ensureAdmin(db, 'admin', ADMIN_PASSWORD);
   const events = new Events();
-  const renderer = opts.renderer ?? recordingRenderer();
+  // Typed as the renderer given, or as the recording one (with its `batches`) by default.
+  const renderer = (opts.renderer ?? recordingRenderer()) as R;
   const builder = createBuilder({ db, clock, events, target: 'embedded', siteRoot: join(dir, 'site'), renderer });
   const changeFeed = createChangeFeed({ db, clock });
   const { app, ctx } = createApp({ db, env, clock, events, builder, changes: changeFeed });

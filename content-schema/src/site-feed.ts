@@ -29,7 +29,8 @@ export const SitePostsQuerySchema = z.object({
     .transform((s) => [...new Set(s.split(',').map(Number))])
     .refine((ids) => ids.length <= 500, 'At most 500 ids')
     .optional(),
-  fields: z.enum(['summary', 'full']).default('full'),
+  /** 'summary': no body; 'html': with the body HTML (what pages need); 'full': also the search text. */
+  fields: z.enum(['summary', 'html', 'full']).default('full'),
 });
 
 /** GET /api/site/redirects: old slugs of published posts, for the static host's redirect rules. */

@@ -20,7 +20,10 @@ interface PagefindResult {
 interface PagefindInstance {
   init: () => Promise<void>;
   mergeIndex: (path: string, options?: { metaCacheTag?: string }) => Promise<void>;
-  search: (term: string, options?: { filters?: Record<string, string> }) => Promise<{ results: PagefindResult[] } | null>;
+  search: (
+    term: string,
+    options?: { filters?: Record<string, string> },
+  ) => Promise<{ results: PagefindResult[] } | null>;
   destroy: () => Promise<void>;
 }
 interface PagefindModule {
@@ -48,7 +51,13 @@ function isManifest(value: unknown): value is SearchManifest {
     m.bundles.length > 0 &&
     m.bundles.every((b: unknown) => {
       const x = b as Record<string, unknown> | null;
-      return typeof x === 'object' && x !== null && typeof x.key === 'string' && typeof x.path === 'string' && strings(x.hide);
+      return (
+        typeof x === 'object' &&
+        x !== null &&
+        typeof x.key === 'string' &&
+        typeof x.path === 'string' &&
+        strings(x.hide)
+      );
     })
   );
 }
@@ -77,10 +86,9 @@ interface LoadedIndex {
  * posts). An id hidden in one bundle that is also a live record's id in another (`ambiguous`, rare) is
  * resolved by asking the hit which bundle it came from.
  */
-export async function visibleResults<R extends { id: string; data: () => Promise<{ meta: Record<string, string | undefined> } | null> }>(
-  manifest: Pick<SearchManifest, 'bundles' | 'ambiguous'>,
-  results: R[],
-): Promise<R[]> {
+export async function visibleResults<
+  R extends { id: string; data: () => Promise<{ meta: Record<string, string | undefined> } | null> },
+>(manifest: Pick<SearchManifest, 'bundles' | 'ambiguous'>, results: R[]): Promise<R[]> {
   const hidden = new Map<string, Set<string>>();
   for (const b of manifest.bundles) {
     for (const id of b.hide) hidden.set(id, (hidden.get(id) ?? new Set()).add(b.key));

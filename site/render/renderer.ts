@@ -381,8 +381,13 @@ export async function openRenderer(opts: RendererOptions) {
       ...CATEGORY_ROUTES.flatMap((r) => categoryPages(r.category)),
     ];
 
-    for await (const page of source.posts(100)) {
-      const posts = page.filter((p) => idx.get(p.id));
+    // The next page is fetched while this one renders.
+    const pages = source.posts(100, false);
+    for (let next = pages.next(); ; ) {
+      const page = await next;
+      if (page.done) break;
+      next = pages.next();
+      const posts = page.value.filter((p) => idx.get(p.id));
       for (let i = 0; i < posts.length; i += FULL_SLICE) {
         written += await renderArticles(dir, idx, posts.slice(i, i + FULL_SLICE), errors);
         await checkpoint();

@@ -15,8 +15,8 @@ import type { z } from 'zod';
 export interface SiteSource {
   /** Every published post's summary, in pages. */
   summaries(): AsyncGenerator<PostSummary[]>;
-  /** Every published post with HTML and text, in pages of `pageSize`. */
-  posts(pageSize?: number): AsyncGenerator<SitePost[]>;
+  /** Every published post with its HTML (and search text unless `withText` is false), in pages of `pageSize`. */
+  posts(pageSize?: number, withText?: boolean): AsyncGenerator<SitePost[]>;
   /** The published ones of these posts (others are absent from the answer). */
   postsById(ids: readonly number[]): Promise<SitePost[]>;
   redirects(): Promise<SiteRedirects['redirects']>;
@@ -54,8 +54,9 @@ export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSo
     async *summaries() {
       for await (const page of pages((a) => `/api/site/posts?fields=summary&limit=1000&after=${a}`, SiteSummaryPageSchema)) yield page.posts;
     },
-    async *posts(pageSize = 100) {
-      for await (const page of pages((a) => `/api/site/posts?limit=${pageSize}&after=${a}`, SitePostPageSchema)) yield page.posts;
+    async *posts(pageSize = 100, withText = true) {
+      const fields = withText ? 'full' : 'html';
+      for await (const page of pages((a) => `/api/site/posts?fields=${fields}&limit=${pageSize}&after=${a}`, SitePostPageSchema)) yield page.posts;
     },
     async postsById(ids) {
       const out: SitePost[] = [];

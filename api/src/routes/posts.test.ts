@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { postBody, testApp } from '../test-utils.ts';
+import { postBody, testApp, type RecordingRenderer } from '../test-utils.ts';
 
-type T = Awaited<ReturnType<typeof testApp>>;
+type T = Awaited<ReturnType<typeof testApp<RecordingRenderer>>>;
 let t: T;
 
 beforeEach(async () => {
@@ -28,7 +28,7 @@ describe('POST /api/posts', () => {
       authorId: 1,
       publishedAt: null,
     });
-    expect(t.rebuilds).toHaveLength(0); // a draft changes nothing readers see
+    expect(await t.changes()).toEqual([]); // a draft changes nothing readers see
   });
 
   it('makes slugs unique with -2, -3', async () => {
@@ -100,11 +100,34 @@ describe('POST /api/posts', () => {
     expect((await t.call('POST', '/api/posts', 'null')).status).toBe(400);
   });
 
-  it('publishing at creation requests a rebuild naming the post', async () => {
+  it('publishing at creation writes one change record naming the post, and the builder renders it', async () => {
     const post = await createAs({ published: true });
     expect(post.publishedAt).not.toBeNull();
-    expect(t.rebuilds).toEqual([
-      { reason: expect.stringContaining('Published'), changes: [{ postId: post.id, slugs: [post.slug], categories: ['Energy Future'] }] },
+    const changes = await t.changes();
+    expect(changes).toEqual([
+      expect.objectContaining({
+        postId: post.id,
+        kind: 'published',
+        title: post.title,
+        oldSlug: null,
+        newSlug: post.slug,
+        oldCategory: null,
+        newCategory: 'Energy Future',
+        via: 'editor',
+        createdAt: new Date(post.publishedAt),
+      }),
+    ]);
+    await t.builder.kick();
+    expect(t.renderer.batches.flat()).toEqual([
+      {
+        id: changes[0]!.id,
+        postId: post.id,
+        title: post.title,
+        oldSlug: null,
+        newSlug: post.slug,
+        oldCategory: null,
+        newCategory: 'Energy Future',
+      },
     ]);
   });
 });
@@ -185,7 +208,7 @@ describe('reading posts', () => {
 });
 
 describe('PUT and DELETE /api/posts/{id}', () => {
-  it('toggles published with only { published } and requests a rebuild each time', async () => {
+  it('toggles published with only { published } and writes a change record each time', async () => {
     const post = await createAs();
     const on = await t.call('PUT', `/api/posts/${post.id}`, { published: true });
     expect(on.status).toBe(200);
@@ -193,23 +216,41 @@ describe('PUT and DELETE /api/posts/{id}', () => {
     expect(on.json.publishedAt).not.toBeNull();
     const off = await t.call('PUT', `/api/posts/${post.id}`, { published: false });
     expect(off.json.published).toBe(false);
-    expect(t.rebuilds.map((r) => r.reason)).toEqual([expect.stringMatching(/^Published/), expect.stringMatching(/^Unpublished/)]);
+    expect(await t.changes()).toEqual([
+      expect.objectContaining({ postId: post.id, kind: 'published', oldSlug: null, newSlug: post.slug, oldCategory: null, newCategory: 'Energy Future' }),
+      expect.objectContaining({ postId: post.id, kind: 'unpublished', oldSlug: post.slug, newSlug: null, oldCategory: 'Energy Future', newCategory: null }),
+    ]);
+    await t.builder.kick();
+    expect(t.renderer.batches.flat().map((c) => [c.postId, c.oldSlug, c.newSlug])).toEqual([
+      [post.id, null, post.slug],
+      [post.id, post.slug, null],
+    ]);
   });
 
   it('a draft slug follows its title; a published slug does not change when the title is edited', async () => {
     const post = await createAs();
     const renamed = await t.call('PUT', `/api/posts/${post.id}`, { title: 'A better headline' });
     expect(renamed.json.slug).toBe('a-better-headline');
+    expect(await t.changes()).toEqual([]); // a draft edit changes nothing readers see
     await t.call('PUT', `/api/posts/${post.id}`, { published: true });
     const edited = await t.call('PUT', `/api/posts/${post.id}`, { title: 'An even better headline' });
     expect(edited.json.slug).toBe('a-better-headline');
-    expect(t.rebuilds.at(-1)?.reason).toMatch(/^Edited/);
+    const changes = await t.changes();
+    expect(changes.map((c) => c.kind)).toEqual(['published', 'updated']);
+    expect(changes[1]).toMatchObject({
+      postId: post.id,
+      title: 'An even better headline',
+      oldSlug: 'a-better-headline',
+      newSlug: 'a-better-headline',
+      fields: ['title'],
+    });
   });
 
   it('an explicit slug change of a published post keeps the old slug answering', async () => {
     const post = await createAs({ published: true });
     const res = await t.call('PUT', `/api/posts/${post.id}`, { slug: 'new-slug' });
     expect(res.json.slug).toBe('new-slug');
+    expect((await t.changes()).at(-1)).toMatchObject({ kind: 'updated', oldSlug: post.slug, newSlug: 'new-slug', fields: ['slug'] });
     t.logout();
     expect((await t.call('GET', `/api/posts/slug/${post.slug}`)).json.slug).toBe('new-slug');
   });
@@ -240,11 +281,26 @@ describe('PUT and DELETE /api/posts/{id}', () => {
     expect((await t.call('DELETE', '/api/posts/999')).status).toBe(404);
   });
 
-  it('deletes; deleting a published post requests a rebuild', async () => {
+  it('deletes; deleting a published post writes a change record, deleting a draft none', async () => {
     const post = await createAs({ published: true });
     expect((await t.call('DELETE', `/api/posts/${post.id}`)).json).toEqual({ ok: true });
     expect((await t.call('GET', `/api/posts/${post.id}`)).status).toBe(404);
-    expect(t.rebuilds.at(-1)?.reason).toMatch(/^Deleted/);
+    const changes = await t.changes();
+    expect(changes.map((c) => c.kind)).toEqual(['published', 'deleted']);
+    expect(changes[1]).toMatchObject({
+      postId: post.id,
+      title: post.title,
+      oldSlug: post.slug,
+      newSlug: null,
+      oldCategory: 'Energy Future',
+      newCategory: null,
+    });
+    await t.builder.kick();
+    expect(t.renderer.batches.flat().at(-1)).toMatchObject({ id: changes[1]!.id, oldSlug: post.slug, newSlug: null });
+
+    const draft = await createAs({ title: 'Never public' });
+    expect((await t.call('DELETE', `/api/posts/${draft.id}`)).status).toBe(200);
+    expect(await t.changes()).toHaveLength(2);
   });
 });
 

@@ -97,10 +97,11 @@ export function createChangeFeed(deps: { db: Db; clock: Clock }) {
    * together, before it can make a change. Starting at the first poll instead would skip the changes made
    * before it (the first edit on a fresh server, a schedule published at start-up). One statement, so the
    * starting point cannot fall between a read and the insert; a consumer that exists keeps its cursor.
+   * (`WHERE true` tells SQLite's parser that ON CONFLICT is the upsert clause, not a join constraint.)
    */
   async function register(name: string): Promise<void> {
     await db.run(sql`INSERT INTO change_consumers (name, cursor, updated_at)
-                     SELECT ${name}, coalesce(max(id), 0), ${clock.now().getTime()} FROM post_changes
+                     SELECT ${name}, coalesce(max(id), 0), ${clock.now().getTime()} FROM post_changes WHERE true
                      ON CONFLICT (name) DO NOTHING`);
   }
 
@@ -129,10 +130,14 @@ export function createChangeFeed(deps: { db: Db; clock: Clock }) {
 
   async function claim(name: string, through: number): Promise<{ from: number; to: number } | null> {
     const now = clock.now();
-    // Normally registered already (see `register`); otherwise it starts at the present.
-    await db.insert(changeConsumers).values({ name, cursor: through, updatedAt: now }).onConflictDoNothing();
+    // A read per poll; a write only when there is something to claim (several instances poll the same row).
     const [row] = await db.select().from(changeConsumers).where(eq(changeConsumers.name, name));
-    if (!row || row.cursor >= through) return null;
+    if (!row) {
+      // Normally registered already (see `register`); otherwise it starts at the present.
+      await db.insert(changeConsumers).values({ name, cursor: through, updatedAt: now }).onConflictDoNothing();
+      return null;
+    }
+    if (row.cursor >= through) return null;
     const claimed = await db
       .update(changeConsumers)
       .set({ cursor: through, updatedAt: now })

@@ -325,18 +325,24 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
   }
 
   /** Published posts for the site renderer, by ascending id (keyset pages) or by ids; see routes/site.ts. */
-  async function sitePosts(query: { after: number; limit: number; ids?: number[]; fields: 'summary' | 'full' }) {
+  async function sitePosts(query: { after: number; limit: number; ids?: number[]; fields: 'summary' | 'html' | 'full' }) {
     const where = query.ids
       ? and(eq(posts.published, true), inArray(posts.id, query.ids))
       : and(eq(posts.published, true), gt(posts.id, query.after));
+    const full = query.fields !== 'summary';
+    // Bodies are the bulk of a row: read only the ones asked for.
+    const derived = {
+      html: full ? posts.html : sql<null>`NULL`,
+      text: query.fields === 'full' ? posts.searchText : sql<null>`NULL`,
+      renderError: full ? posts.renderError : sql<null>`NULL`,
+    };
     const rows = await db
-      .select({ ...summaryColumns, html: posts.html, text: posts.searchText, renderError: posts.renderError })
+      .select({ ...summaryColumns, ...derived })
       .from(posts)
       .where(where)
       .orderBy(asc(posts.id))
       .limit(query.ids ? query.ids.length : query.limit);
     const next = !query.ids && rows.length === query.limit ? rows.at(-1)!.id : null;
-    const full = query.fields === 'full';
     return {
       posts: rows.map(({ html, text, renderError, ...row }) => {
         const { content: _c, ...summary } = toPost({ ...row, content: '' } as PostRow);

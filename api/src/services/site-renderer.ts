@@ -52,7 +52,8 @@ export function workerRenderer(opts: { distDir: string; siteRoot: string; siteUr
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
   function start(): Promise<RendererStatus> {
-    const w = new Worker(WORKER, { workerData: opts });
+    // The compiled site is a production build: React's development checks would double every render.
+    const w = new Worker(WORKER, { workerData: opts, env: { ...process.env, NODE_ENV: 'production' } });
     worker = w;
     ready = new Promise<RendererStatus>((resolveReady, rejectReady) => {
       pending.set(0, { resolve: (v) => resolveReady(v as RendererStatus), reject: rejectReady });

@@ -3,6 +3,7 @@
  * service and a publish (main thread) never queues behind a shard that takes seconds to index.
  * One request at a time; see BuildWorker in bundle.ts for the other side.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { runPagefind, type PagefindRecord } from './pagefind-run.ts';
 
@@ -14,10 +15,25 @@ export interface BuildRequest {
 }
 export type BuildReply = { id: number; ok: true } | { id: number; ok: false; error: string };
 
+// Background work: on Linux a nice value is per thread and inherited by the processes a thread starts, so
+// this lowers only this worker and its pagefind children, and a publish (main thread) gets the CPU first.
+// (Elsewhere, e.g. macOS, it would lower the whole server, so it is Linux only.)
+if (process.platform === 'linux') {
+  try {
+    setPriority(10);
+  } catch {
+    // not permitted: run at normal priority
+  }
+}
+
 parentPort?.on('message', (req: BuildRequest) => {
   runPagefind(req.records, req.outputPath, req.chunkSize).then(
     () => parentPort!.postMessage({ id: req.id, ok: true } satisfies BuildReply),
     (err: unknown) =>
-      parentPort!.postMessage({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies BuildReply),
+      parentPort!.postMessage({
+        id: req.id,
+        ok: false,
+        error: err instanceof Error ? err.message : String(err),
+      } satisfies BuildReply),
   );
 });

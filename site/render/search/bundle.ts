@@ -62,7 +62,9 @@ export class BuildWorker {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./build-worker.ts', import.meta.url));
+    // Not the parent's --input-type (an `node -e` parent): it is refused for a worker started from a file.
+    const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+    const worker = new Worker(new URL('./build-worker.ts', import.meta.url), { execArgv });
     worker.on('message', (reply: BuildReply) => {
       const w = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
@@ -115,7 +117,8 @@ async function trim(staging: string, keepRuntime: boolean): Promise<void> {
     if (!INDEX_FILE.test(path) && !(keepRuntime && RUNTIME_FILE.test(path))) await rm(join(staging, path));
   }
   for (const sub of await readdir(staging, { withFileTypes: true })) {
-    if (sub.isDirectory() && (await readdir(join(staging, sub.name))).length === 0) await rm(join(staging, sub.name), { recursive: true });
+    if (sub.isDirectory() && (await readdir(join(staging, sub.name))).length === 0)
+      await rm(join(staging, sub.name), { recursive: true });
   }
 }
 
@@ -201,14 +204,19 @@ const SENTINEL = 'zzpagefindruntimesentinelzz';
  * can be the primary instance that the shards and the delta are merged into. It depends only on the
  * pagefind version, so its URLs stay the same (and cached) across publishes.
  */
-export async function buildRuntimeBundle(bundlesDir: string, run: PagefindRunner): Promise<{ name: string; sentinel: string }> {
+export async function buildRuntimeBundle(
+  bundlesDir: string,
+  run: PagefindRunner,
+): Promise<{ name: string; sentinel: string; version: string }> {
   const staging = tempDirName(bundlesDir);
   try {
     await run([{ url: '/r/0/', content: SENTINEL, meta: {}, filters: {} }], staging, 20_000);
     await trim(staging, true);
     const fragments = await readdir(join(staging, 'fragment'));
     if (fragments.length !== 1) throw new Error('pagefind wrote no runtime index');
-    return { name: await publish(bundlesDir, staging, 'r'), sentinel: fragments[0]!.replace(/\.pf_fragment$/, '') };
+    const entry = JSON.parse(await readFile(join(staging, 'pagefind-entry.json'), 'utf8')) as { version: string };
+    const sentinel = fragments[0]!.replace(/\.pf_fragment$/, '');
+    return { name: await publish(bundlesDir, staging, 'r'), sentinel, version: entry.version };
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;

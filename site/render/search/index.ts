@@ -21,7 +21,14 @@
  */
 import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildBundle, buildRuntimeBundle, BuildWorker, runInThread, type BuiltBundle, type SearchRecord } from './bundle.ts';
+import {
+  buildBundle,
+  buildRuntimeBundle,
+  BuildWorker,
+  runInThread,
+  type BuiltBundle,
+  type SearchRecord,
+} from './bundle.ts';
 import { Lane, sha256, writeFileAtomic } from './files.ts';
 import { MANIFEST_FILE, type ManifestBundle, type SearchManifest } from './manifest.ts';
 
@@ -80,6 +87,8 @@ interface DeltaEntry {
 
 interface State {
   version: 1;
+  /** The pagefind version that wrote the bundles (its browser script must match them). */
+  pagefind: string;
   shardSize: number;
   chunkSize: number;
   runtime: { bundle: string; sentinel: string };
@@ -93,7 +102,8 @@ interface State {
   };
 }
 
-const keyOf = (record: SearchRecord | null): string => (record ? sha256(JSON.stringify(record)).slice(0, 24) : 'removed');
+const keyOf = (record: SearchRecord | null): string =>
+  record ? sha256(JSON.stringify(record)).slice(0, 24) : 'removed';
 
 function checkId(postId: unknown): number {
   if (typeof postId !== 'number' || !Number.isSafeInteger(postId) || postId < 1) {
@@ -121,7 +131,9 @@ function withChange(entries: DeltaEntry[], change: SearchChange): DeltaEntry[] {
 
 function manifestOf(state: State): SearchManifest {
   const pendingKey = new Map(state.delta.entries.map((e) => [e.postId, e.key]));
-  const bundles: ManifestBundle[] = [{ key: 'r', path: `${BUNDLES}/${state.runtime.bundle}/`, hide: [state.runtime.sentinel] }];
+  const bundles: ManifestBundle[] = [
+    { key: 'r', path: `${BUNDLES}/${state.runtime.bundle}/`, hide: [state.runtime.sentinel] },
+  ];
   const seen = new Map<string, number>([[state.runtime.sentinel, 1]]);
   const count = (id: string) => seen.set(id, (seen.get(id) ?? 0) + 1);
   for (const s of state.shards) {
@@ -161,6 +173,8 @@ class FolderSearchIndex implements SearchIndex {
   private readonly backgroundLane = new Lane();
   /** Bundle folders written but not yet committed: collection must not touch them. */
   private readonly uncommitted = new Set<string>();
+  /** The version of the pagefind package in use (rebuild() writes bundles with it). */
+  private pagefindVersion = '';
 
   private constructor(dir: string, state: State, options: Required<SearchIndexOptions>) {
     this.dir = dir;
@@ -179,7 +193,8 @@ class FolderSearchIndex implements SearchIndex {
     await mkdir(bundlesDir, { recursive: true });
     // Builds that a crash interrupted.
     for (const parent of [dir, bundlesDir]) {
-      for (const name of await readdir(parent)) if (name.startsWith('.tmp-')) await rm(join(parent, name), { recursive: true, force: true });
+      for (const name of await readdir(parent))
+        if (name.startsWith('.tmp-')) await rm(join(parent, name), { recursive: true, force: true });
     }
     let state: State | null = null;
     try {
@@ -191,8 +206,12 @@ class FolderSearchIndex implements SearchIndex {
     // The runtime bundle depends only on the pagefind version: (re)write it when missing or different.
     const built = await buildRuntimeBundle(bundlesDir, runInThread);
     const runtime = { bundle: built.name, sentinel: built.sentinel };
+    if (state && state.pagefind !== built.version && state.shards.length > 0) {
+      console.warn(`[search] bundles were written by pagefind ${state.pagefind}, now ${built.version}: call rebuild()`);
+    }
     state ??= {
       version: 1,
+      pagefind: built.version,
       shardSize: opts.shardSize,
       chunkSize: opts.chunkSize,
       runtime,
@@ -200,6 +219,7 @@ class FolderSearchIndex implements SearchIndex {
       delta: { bundle: null, posts: [], entries: [] },
     };
     const index = new FolderSearchIndex(dir, state, opts);
+    index.pagefindVersion = built.version;
     // Also re-derives the manifest, in case a crash came between writing the state and the manifest.
     const current = { ...state, runtime };
     await index.commitLane.run(() => index.commit(current));
@@ -210,7 +230,7 @@ class FolderSearchIndex implements SearchIndex {
     return this.state.delta.entries.length;
   }
 
-  apply(change: SearchChange): Promise<void> {
+  async apply(change: SearchChange): Promise<void> {
     const upsert = [...new Map(change.upsert.map((r) => [checkRecord(r).postId, r])).values()];
     const remove = [...new Set(change.remove.map(checkId))];
     const both = remove.filter((id) => upsert.some((r) => r.postId === id));
@@ -221,7 +241,13 @@ class FolderSearchIndex implements SearchIndex {
       let built: BuiltBundle | null | undefined; // undefined: the delta bundle does not need rewriting
       if (upsert.length > 0) {
         const records = next.flatMap((e) => (e.record ? [e.record] : []));
-        built = await buildBundle({ bundlesDir: this.bundlesDir, key: 'd', records, chunkSize: this.state.chunkSize, run: runInThread });
+        built = await buildBundle({
+          bundlesDir: this.bundlesDir,
+          key: 'd',
+          records,
+          chunkSize: this.state.chunkSize,
+          run: runInThread,
+        });
       }
       if (built) this.uncommitted.add(built.name);
       try {
@@ -233,7 +259,11 @@ class FolderSearchIndex implements SearchIndex {
           const delta =
             built === undefined
               ? { ...previous.delta, entries }
-              : { bundle: built?.name ?? null, posts: (built?.posts ?? []).map(([p, id]): [number, string, string] => [p, id, keys.get(p)!]), entries };
+              : {
+                  bundle: built?.name ?? null,
+                  posts: (built?.posts ?? []).map(([p, id]): [number, string, string] => [p, id, keys.get(p)!]),
+                  entries,
+                };
           await this.commit({ ...previous, delta: entries.length ? delta : { bundle: null, posts: [], entries: [] } });
         });
       } finally {
@@ -250,13 +280,16 @@ class FolderSearchIndex implements SearchIndex {
       const worker = new BuildWorker();
       try {
         for (const shard of todo) {
-          const snapshot = new Map(this.state.delta.entries.filter((e) => shardOf(e.postId) === shard).map((e) => [e.postId, e.key]));
+          const snapshot = new Map(
+            this.state.delta.entries.filter((e) => shardOf(e.postId) === shard).map((e) => [e.postId, e.key]),
+          );
           if (snapshot.size === 0) continue;
           const from = shard * size + 1;
           const to = from + size - 1;
           const records = sortedUnique(await load({ from, to }));
           for (const r of records) {
-            if (r.postId < from || r.postId > to) throw new RangeError(`search: load(${from}..${to}) returned post ${r.postId}`);
+            if (r.postId < from || r.postId > to)
+              throw new RangeError(`search: load(${from}..${to}) returned post ${r.postId}`);
           }
           const built = await this.build(`s${shard}`, records, worker);
           try {
@@ -266,7 +299,11 @@ class FolderSearchIndex implements SearchIndex {
               if (built) shards.push({ shard, bundle: built.name, posts: built.posts });
               shards.sort((a, b) => a.shard - b.shard);
               const entries = s.delta.entries.filter((e) => snapshot.get(e.postId) !== e.key);
-              return this.commit({ ...s, shards, delta: entries.length ? { ...s.delta, entries } : { bundle: null, posts: [], entries: [] } });
+              return this.commit({
+                ...s,
+                shards,
+                delta: entries.length ? { ...s.delta, entries } : { bundle: null, posts: [], entries: [] },
+              });
             });
           } finally {
             if (built) this.uncommitted.delete(built.name);
@@ -297,7 +334,8 @@ class FolderSearchIndex implements SearchIndex {
         };
         for await (const r of all) {
           checkRecord(r);
-          if (r.postId <= last) throw new RangeError(`search: rebuild needs ascending post ids (${r.postId} after ${last})`);
+          if (r.postId <= last)
+            throw new RangeError(`search: rebuild needs ascending post ids (${r.postId} after ${last})`);
           if (group.length > 0 && Math.floor((r.postId - 1) / size) !== Math.floor((last - 1) / size)) await flush();
           last = r.postId;
           group.push(r);
@@ -307,7 +345,7 @@ class FolderSearchIndex implements SearchIndex {
           const s = this.state;
           const entries = s.delta.entries.filter((e) => snapshot.get(e.postId) !== e.key);
           const delta = entries.length ? { ...s.delta, entries } : { bundle: null, posts: [], entries: [] };
-          return this.commit({ ...s, shardSize: size, chunkSize, shards, delta });
+          return this.commit({ ...s, pagefind: this.pagefindVersion, shardSize: size, chunkSize, shards, delta });
         });
       } finally {
         for (const s of shards) this.uncommitted.delete(s.bundle);
@@ -317,8 +355,15 @@ class FolderSearchIndex implements SearchIndex {
   }
 
   /** Writes one bundle in the worker; the caller commits it and then removes it from `uncommitted`. */
-  private async build(key: string, records: SearchRecord[], worker: BuildWorker, chunkSize = this.state.chunkSize): Promise<BuiltBundle | null> {
-    const built = records.length ? await buildBundle({ bundlesDir: this.bundlesDir, key, records, chunkSize, run: worker.run }) : null;
+  private async build(
+    key: string,
+    records: SearchRecord[],
+    worker: BuildWorker,
+    chunkSize = this.state.chunkSize,
+  ): Promise<BuiltBundle | null> {
+    const built = records.length
+      ? await buildBundle({ bundlesDir: this.bundlesDir, key, records, chunkSize, run: worker.run })
+      : null;
     if (built) this.uncommitted.add(built.name);
     return built;
   }
@@ -331,7 +376,8 @@ class FolderSearchIndex implements SearchIndex {
     await writeFileAtomic(join(this.dir, MANIFEST_FILE), `${JSON.stringify(manifestOf(next))}\n`);
     const now = referenced(next);
     const time = new Date();
-    for (const name of before) if (!now.has(name)) await utimes(join(this.bundlesDir, name), time, time).catch(() => undefined);
+    for (const name of before)
+      if (!now.has(name)) await utimes(join(this.bundlesDir, name), time, time).catch(() => undefined);
     await this.collect(now);
   }
 
@@ -349,7 +395,8 @@ class FolderSearchIndex implements SearchIndex {
 function sortedUnique(records: SearchRecord[]): SearchRecord[] {
   const sorted = records.map(checkRecord).sort((a, b) => a.postId - b.postId);
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.postId === sorted[i - 1]!.postId) throw new RangeError(`search: post ${sorted[i]!.postId} loaded twice`);
+    if (sorted[i]!.postId === sorted[i - 1]!.postId)
+      throw new RangeError(`search: post ${sorted[i]!.postId} loaded twice`);
   }
   return sorted;
 }

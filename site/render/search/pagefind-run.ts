@@ -21,11 +21,17 @@ function check(what: string, errors: string[]): void {
   if (errors.length) throw new Error(`pagefind ${what} failed: ${errors.join('; ')}`);
 }
 
-/**
- * Indexes `records` (in the order given) and writes pagefind's output to `outputPath`.
- * Callers in one thread must not overlap: pagefind's module keeps one service per thread and this closes it.
- */
-export async function runPagefind(records: PagefindRecord[], outputPath: string, chunkSize: number): Promise<void> {
+/** Runs in one thread never overlap: pagefind's module keeps one service per thread, and each run closes it. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Indexes `records` (in the order given) and writes pagefind's output to `outputPath`. */
+export function runPagefind(records: PagefindRecord[], outputPath: string, chunkSize: number): Promise<void> {
+  const run = queue.then(() => runAlone(records, outputPath, chunkSize));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function runAlone(records: PagefindRecord[], outputPath: string, chunkSize: number): Promise<void> {
   // The service is spawned synchronously inside createIndex, with this thread's environment at that moment.
   const previous = process.env[CHUNK_ENV];
   process.env[CHUNK_ENV] = String(chunkSize);

@@ -4,12 +4,21 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchIndex, type SearchManifest, type SearchRecord } from './index.ts';
-import { allPagefindProcesses, pagefindChildren, record, searchFolder, serveFolder, snapshot, type Served } from './test-support.ts';
+import {
+  allPagefindProcesses,
+  own,
+  pagefindChildren,
+  record,
+  searchFolder,
+  serveFolder,
+  snapshot,
+  type Served,
+} from './test-support.ts';
 
 const SHARD = 3;
 let root: string;
@@ -31,8 +40,10 @@ function folder(): { dir: string; base: string } {
   return { dir: join(root, name), base: `${server.url}/${name}` };
 }
 
-const find = (f: { dir: string; base: string }, term: string, category = '') => searchFolder(f.dir, f.base, term, category);
-const slugs = async (f: { dir: string; base: string }, term: string, category = '') => (await find(f, term, category)).map((h) => h.slug).sort();
+const find = (f: { dir: string; base: string }, term: string, category = '') =>
+  searchFolder(f.dir, f.base, term, category);
+const slugs = async (f: { dir: string; base: string }, term: string, category = '') =>
+  (await find(f, term, category)).map((h) => h.slug).sort();
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as SearchManifest;
 const posts = (ids: number[], extra: (id: number) => string = () => '') => ids.map((id) => record(id, extra(id)));
 
@@ -42,11 +53,11 @@ describe('search index', () => {
     const index = await openSearchIndex(f.dir, { shardSize: SHARD, graceMs: 0 });
     await index.rebuild([...posts([1, 2, 3, 4]), record(5, '', 'Deal Watch')]);
     expect(await slugs(f, 'common')).toEqual(['post-1', 'post-2', 'post-3', 'post-4', 'post-5']);
-    expect(await slugs(f, 'uniq4')).toEqual(['post-4']);
+    expect(await slugs(f, own(4))).toEqual(['post-4']);
     expect(await slugs(f, 'common', 'Deal Watch')).toEqual(['post-5']);
     expect(await slugs(f, 'authorname')).toEqual([]);
     expect(manifestOf(f.dir).bundles.map((b) => b.key)).toEqual(['r', 's0', 's1']);
-    const [hit] = await find(f, 'uniq2');
+    const [hit] = await find(f, own(2));
     expect(hit).toEqual({ url: '/post/post-2', slug: 'post-2', title: 'Post number 2' });
   });
 
@@ -56,9 +67,12 @@ describe('search index', () => {
     await index.rebuild(posts([1, 2, 3, 4, 5]));
 
     // An edit: the new text is found, the old text is not, and the post counts once.
-    await index.apply({ upsert: [{ ...record(2, 'zebraquux'), text: 'Rewritten common body zebraquux.' }], remove: [] });
+    await index.apply({
+      upsert: [{ ...record(2, 'zebraquux'), text: 'Rewritten common body zebraquux.' }],
+      remove: [],
+    });
     expect(await slugs(f, 'zebraquux')).toEqual(['post-2']);
-    expect(await slugs(f, 'uniq2')).toEqual([]);
+    expect(await slugs(f, own(2))).toEqual([]);
     expect(await slugs(f, 'common')).toEqual(['post-1', 'post-2', 'post-3', 'post-4', 'post-5']);
     expect(index.pending()).toBe(1);
 
@@ -70,14 +84,14 @@ describe('search index', () => {
 
     // Removing a post from a shard, and removing a post that lives only in the delta.
     await index.apply({ upsert: [], remove: [4, 9] });
-    expect(await slugs(f, 'uniq4')).toEqual([]);
+    expect(await slugs(f, own(4))).toEqual([]);
     expect(await slugs(f, 'newcomer')).toEqual([]);
     expect(await slugs(f, 'common')).toEqual(['post-1', 'post-2', 'post-3', 'post-5']);
     expect(index.pending()).toBe(3);
 
     // Republishing a removed post.
     await index.apply({ upsert: [record(4)], remove: [] });
-    expect(await slugs(f, 'uniq4')).toEqual(['post-4']);
+    expect(await slugs(f, own(4))).toEqual(['post-4']);
     expect(pagefindChildren(process.pid)).toEqual([]);
   });
 
@@ -169,7 +183,9 @@ describe('search index', () => {
       const filler = Array.from({ length: 600 }, (_, i) => 'w' + ((i * 7919) % 5000)).join(' ');
       await index.compact(async () => { console.log('loading'); return Array.from({ length: 3000 }, (_, i) => record(i + 1, filler)); });
     `;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const file = join(root, `kill-${folders}.mjs`);
+    await writeFile(file, script);
+    const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise((r) => child.once('exit', r));
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => d.toString().includes('loading') && resolve());
@@ -186,7 +202,8 @@ describe('search index', () => {
     child.kill('SIGKILL');
     await exited;
     // pagefind exits when its stdin closes (it reads requests from the pipe our process held).
-    for (let i = 0; i < 100 && allPagefindProcesses().includes(busy[0]!); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && allPagefindProcesses().includes(busy[0]!); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(allPagefindProcesses()).not.toContain(busy[0]);
 
     // The folder still serves the state before the compaction; build leftovers are cleared on open.
@@ -224,7 +241,7 @@ describe('search index', () => {
     expect(index.pending()).toBe(2);
     expect(await slugs(f, 'beforecompact')).toEqual(['post-1']);
     expect(await slugs(f, 'duringcompact')).toEqual(['post-2']);
-    expect(await slugs(f, 'uniq2')).toEqual(['post-2']); // once: the shard's copy is hidden
+    expect(await slugs(f, own(2))).toEqual(['post-2']); // once: the shard's copy is hidden
     expect(await slugs(f, 'common')).toEqual(['post-1', 'post-2', 'post-3']);
   });
 

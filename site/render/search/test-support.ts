@@ -24,7 +24,10 @@ export interface Served {
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html' };
 
 /** A static server for `root` (cache-less), optionally with extra routes (path → [type, body]). */
-export async function serveFolder(root: string, extra: (path: string) => Promise<[string, string] | null> = async () => null): Promise<Served> {
+export async function serveFolder(
+  root: string,
+  extra: (path: string) => Promise<[string, string] | null> = async () => null,
+): Promise<Served> {
   const served: Served = { url: '', root, close: () => new Promise<void>((r) => server.close(() => r())) };
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -38,7 +41,12 @@ export async function serveFolder(root: string, extra: (path: string) => Promise
       if (!file.startsWith(served.root)) return res.writeHead(403).end();
       try {
         const body = await readFile(file);
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+        res
+          .writeHead(200, {
+            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+            'cache-control': 'no-store',
+          })
+          .end(body);
       } catch {
         res.writeHead(404).end();
       }
@@ -52,14 +60,22 @@ export async function serveFolder(root: string, extra: (path: string) => Promise
 
 interface NodePagefind {
   mergeIndex(path: string, options?: object): Promise<void>;
-  search(term: string, options?: object): Promise<{ results: { id: string; data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }>;
+  search(
+    term: string,
+    options?: object,
+  ): Promise<{ results: { id: string; data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }>;
 }
 
 /**
  * Searches the search folder served at `base` (the URL of the folder holding manifest.json, local copy at
  * `dir`) with pagefind's browser bundle: the hits a reader would see, as { url, card } in result order.
  */
-export async function searchFolder(dir: string, base: string, term: string, category = ''): Promise<{ url: string; slug: string; title: string }[]> {
+export async function searchFolder(
+  dir: string,
+  base: string,
+  term: string,
+  category = '',
+): Promise<{ url: string; slug: string; title: string }[]> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as SearchManifest;
   const [runtime, ...rest] = manifest.bundles;
   const mod = (await import(pathToFileURL(join(dir, runtime!.path, 'pagefind.js')).href)) as {
@@ -77,7 +93,17 @@ export async function searchFolder(dir: string, base: string, term: string, cate
   });
 }
 
-/** A small post: a shared word ('common'), one word of its own (`uniq{id}`), and filler. */
+/**
+ * A word only post `postId` has: letters only, and no other indexed word is a prefix of it (pagefind answers a
+ * word it lacks with the longest indexed word that prefixes it, per bundle: 'uniq2' would find 'uniq' in 'uniq4').
+ */
+export function own(postId: number): string {
+  let s = '';
+  for (let n = postId; n > 0; n = Math.floor(n / 26)) s = String.fromCharCode(97 + (n % 26)) + s;
+  return `zq${s}`;
+}
+
+/** A small post: a shared word ('common'), one word of its own (own(id)), and filler. */
 export function record(postId: number, extra = '', category = 'Deep Dive'): SearchRecord {
   const title = `Post number ${postId}`;
   return {
@@ -85,7 +111,7 @@ export function record(postId: number, extra = '', category = 'Deep Dive'): Sear
     url: `/post/post-${postId}`,
     title,
     category,
-    text: `This common body belongs to uniq${postId}. ${extra} It talks about grids, storage and capital.`.trim(),
+    text: `This common body belongs to ${own(postId)}. ${extra} It talks about grids, storage and capital.`.trim(),
     card: {
       slug: `post-${postId}`,
       title,
@@ -128,7 +154,9 @@ export function allPagefindProcesses(): number[] {
     .filter((n) => {
       try {
         const stat = readFileSync(`/proc/${n}/stat`, 'utf8');
-        return (/\((.*)\)/.exec(stat)?.[1] ?? '').startsWith('pagefind') && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+        return (
+          (/\((.*)\)/.exec(stat)?.[1] ?? '').startsWith('pagefind') && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
+        );
       } catch {
         return false;
       }

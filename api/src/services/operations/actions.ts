@@ -130,8 +130,27 @@ export function createActionRunner(deps: {
     return { status: 'done', message: `Snapshot written to ${file} (keeping the newest ${BACKUPS_KEPT})` };
   }
 
-  async function seoCheck(): Promise<ActionResult> {
-    const rows = await db.select().from(posts).where(eq(posts.published, true));
+  /**
+   * Scores published articles. Run for a post event it checks that post only, so a publish costs the same at any
+   * archive size; run by hand or on a schedule it checks them all, yielding after each (markdown parsing is
+   * CPU work on the request thread).
+   */
+  async function seoCheck(ctx: ActionContext): Promise<ActionResult> {
+    const only = ctx.run.trigger === 'event' ? ctx.run.post?.id : undefined;
+    const rows = await db
+      .select({
+        id: posts.id,
+        title: posts.title,
+        seoTitle: posts.seoTitle,
+        metaDescription: posts.metaDescription,
+        excerpt: posts.excerpt,
+        focusKeyword: posts.focusKeyword,
+        tags: posts.tags,
+        slug: posts.slug,
+        content: posts.content,
+      })
+      .from(posts)
+      .where(only === undefined ? eq(posts.published, true) : and(eq(posts.published, true), eq(posts.id, only)));
     const low: { title: string; id: number; score: number }[] = [];
     for (let i = 0; i < rows.length; i++) {
       const p = rows[i]!;
@@ -143,9 +162,10 @@ export function createActionRunner(deps: {
         content: p.content,
       });
       if (score < SEO_ALERT_BELOW) low.push({ title: p.title, id: p.id, score });
-      if (i % 20 === 19) await yieldToLoop(); // markdown parsing is CPU work: let requests through
+      await yieldToLoop();
     }
-    if (rows.length === 0) return { status: 'done', message: 'No published articles to check' };
+    if (rows.length === 0) return { status: 'done', message: only === undefined ? 'No published articles to check' : 'The post is no longer published' };
+    if (only !== undefined && low.length === 0) return { status: 'done', message: `“${rows[0]!.title}” scores ${SEO_ALERT_BELOW} or more` };
     if (low.length === 0)
       return { status: 'done', message: `All ${rows.length} published articles score ${SEO_ALERT_BELOW} or more` };
     low.sort((a, b) => a.score - b.score);
@@ -222,7 +242,7 @@ export function createActionRunner(deps: {
       case 'backup':
         return backup(action, ctx);
       case 'seo_check':
-        return seoCheck();
+        return seoCheck(ctx);
       case 'social_share':
         return socialShare(action, ctx);
     }

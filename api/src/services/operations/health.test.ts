@@ -1,38 +1,46 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postBody, testApp } from '../../test-utils.ts';
+import { postBody, recordingRenderer, testApp } from '../../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
 let failBuilds = false;
 afterEach(() => t.cleanup());
 
+/**
+ * A renderer that lays the site out as the real one does (site/render/renderer.ts): a full render writes a
+ * new tree under `<siteRoot>/trees/` and swaps the `current` link to it; change builds fail while `failBuilds`.
+ */
+function siteRenderer() {
+  const recording = recordingRenderer({ fail: () => (failBuilds ? 'astro exploded' : null) });
+  let trees = 0;
+  return {
+    ...recording,
+    full: async (through: number) => {
+      if (failBuilds) throw new Error('astro exploded');
+      const siteRoot = join(t.dir, 'site');
+      const name = String(++trees);
+      mkdirSync(join(siteRoot, 'trees', name), { recursive: true });
+      writeFileSync(join(siteRoot, 'trees', name, 'index.html'), '<!doctype html><title>Northwire</title>');
+      symlinkSync(join('trees', name), join(siteRoot, `current.${name}.tmp`));
+      renameSync(join(siteRoot, `current.${name}.tmp`), join(siteRoot, 'current'));
+      return recording.full(through);
+    },
+  };
+}
+
 async function start() {
   failBuilds = false;
-  t = await testApp({
-    runBuild: async (outDir) => {
-      if (failBuilds) throw new Error('astro exploded');
-      mkdirSync(outDir, { recursive: true });
-      writeFileSync(join(outDir, 'index.html'), '<!doctype html><title>Northwire</title>');
-    },
-  });
+  t = await testApp({ renderer: siteRenderer() });
 }
 
+/** A full render of the site, as at first start or on the editor's "Retry build". */
 async function build() {
-  await t.builder.request({ reason: 'test', changes: [] });
+  await t.builder.requestFull('test');
   await t.builder.idle();
-}
-
-/** The publish requests its rebuild in the background: wait until it is recorded and finished. */
-async function buildsSettled() {
-  for (let i = 0; i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 10));
-    await t.builder.idle();
-    const s = await t.builder.status();
-    if (!s.current && !s.pending && s.last?.state === 'failed') return;
-  }
-  throw new Error('the failing build never finished');
+  expect((await t.builder.status()).last).toMatchObject({ kind: 'full', state: 'succeeded' });
+  expect(t.builder.liveDir()).toBe(join(t.dir, 'site', 'trees', '1'));
 }
 
 async function status() {
@@ -75,7 +83,8 @@ describe('GET /api/status', () => {
     failBuilds = true;
     await t.login();
     await t.call('POST', '/api/posts', postBody({ published: true }));
-    await buildsSettled();
+    await t.builder.kick(); // the publish's change build, which fails
+    expect((await t.builder.status()).last).toMatchObject({ kind: 'changes', state: 'failed' });
     s = await status();
     expect(s.byName.Website).toMatchObject({
       status: 'degraded',

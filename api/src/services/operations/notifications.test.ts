@@ -1,8 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATIONS_MAX } from 'content-schema/site';
-import { postBody, testApp } from '../../test-utils.ts';
+import { openDb } from '../../db/client.ts';
+import { postBody, recordingRenderer, testApp } from '../../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
@@ -33,7 +32,7 @@ async function list() {
 }
 
 describe('notifications from real events', () => {
-  it('a scheduled post going live', async () => {
+  it('a scheduled post going live (from its change record, once)', async () => {
     await start();
     const post = (await t.call('POST', '/api/posts', postBody())).json;
     await t.call('POST', '/api/schedule-post', {
@@ -43,7 +42,7 @@ describe('notifications from real events', () => {
     });
     t.clock.set('2026-06-01T10:31:00Z');
     await t.ctx.scheduler.publishDue();
-    await settle();
+    await t.changeFeed.poll();
     expect((await list())[0]).toMatchObject({
       type: 'success',
       title: 'Scheduled Post Published',
@@ -52,6 +51,35 @@ describe('notifications from real events', () => {
       read: false,
       timestamp: '2026-06-01T10:31:00.000Z',
     });
+    await t.changeFeed.poll();
+    expect((await list()).filter((n) => n.title === 'Scheduled Post Published')).toHaveLength(1);
+  });
+
+  it('a post published by the editor is not announced as a scheduled publication', async () => {
+    await start();
+    await t.call('POST', '/api/posts', postBody({ published: true }));
+    await t.changeFeed.poll();
+    expect(await list()).toEqual([]);
+  });
+
+  it('scheduled publications are announced once across two instances on one database', async () => {
+    await start();
+    // A second server: its own connection to the same database file, its own change feed.
+    const other = await testApp({ db: await openDb(`file:${t.dir}/app.db`), dir: t.dir });
+    const ids: number[] = [];
+    for (const title of ['First story', 'Second story', 'Third story']) {
+      const post = (await t.call('POST', '/api/posts', postBody({ title }))).json;
+      ids.push(post.id);
+      await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T12:30', timezone: 'Europe/Stockholm' });
+    }
+    t.clock.set('2026-06-01T10:31:00Z');
+    other.clock.set('2026-06-01T10:31:00Z');
+    await Promise.all([t.ctx.scheduler.publishDue(), other.ctx.scheduler.publishDue()]);
+    await Promise.all([t.changeFeed.poll(), other.changeFeed.poll()]);
+    await Promise.all([t.changeFeed.poll(), other.changeFeed.poll()]);
+    const announced = (await list()).filter((n) => n.title === 'Scheduled Post Published').map((n) => n.message);
+    expect(announced.sort()).toEqual(['“First story” is now live.', '“Second story” is now live.', '“Third story” is now live.']);
+    await other.cleanup();
   });
 
   it('a scheduled publication failing', async () => {
@@ -72,15 +100,10 @@ describe('notifications from real events', () => {
 
   it('a build failing, then recovering', async () => {
     let fail = true;
-    await start({
-      runBuild: async (outDir) => {
-        if (fail) throw new Error('astro exploded\nstack');
-        mkdirSync(outDir, { recursive: true });
-        writeFileSync(join(outDir, 'index.html'), '<!doctype html>');
-      },
-    });
-    // The publish requests its rebuild in the background; the build and its event follow.
+    await start({ renderer: recordingRenderer({ fail: () => (fail ? 'astro exploded\nstack' : null) }) });
+    // The publish wakes the builder in the background; the build and its event follow.
     await t.call('POST', '/api/posts', postBody({ published: true }));
+    await t.builder.kick();
     await vi.waitFor(async () =>
       expect((await list())[0]).toMatchObject({
         type: 'error',
@@ -88,12 +111,22 @@ describe('notifications from real events', () => {
         message: expect.stringContaining('astro exploded'),
       }),
     );
+    expect((await list())[0]!.message).not.toContain('stack'); // the first line of the error only
+    expect((await t.builder.status()).last).toMatchObject({ state: 'failed' });
     fail = false;
+    t.clock.advance(2000); // past the first retry delay
     await t.call('POST', '/api/posts', postBody({ title: 'Second', published: true }));
+    await t.builder.kick();
+    expect((await t.builder.status()).last).toMatchObject({ state: 'succeeded' });
     await vi.waitFor(async () =>
       expect((await list())[0]).toMatchObject({ type: 'success', title: 'Site Build Recovered' }),
     );
-    await t.builder.idle();
+    expect((await list()).map((n) => n.title)).toEqual(['Site Build Recovered', 'Site Build Failed']);
+    // Only a success after a failure is a recovery.
+    await t.call('POST', '/api/posts', postBody({ title: 'Third', published: true }));
+    await t.builder.kick();
+    await settle();
+    expect((await list()).map((n) => n.title)).toEqual(['Site Build Recovered', 'Site Build Failed']);
   });
 
   it.each([

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkflowForm } from 'content-schema/workflow';
-import { postBody, testApp } from '../../test-utils.ts';
+import { openDb } from '../../db/client.ts';
+import { postBody, recordingRenderer, testApp } from '../../test-utils.ts';
 import { BACKUPS_KEPT, createActionRunner } from './actions.ts';
 import { createNotificationsService } from './notifications.ts';
 import { createWorkflowsService, cronPattern, nextOccurrence } from './workflows.ts';
@@ -25,6 +26,12 @@ afterEach(async () => {
 /** Lets event listeners (which run on a later tick) start their runs, then waits for the runs. */
 async function settle(app: T = t) {
   await new Promise((r) => setTimeout(r, 30));
+  await app.ctx.operations.workflows.idle();
+}
+
+/** Lets the change feed hand the change records written so far to its consumers, then waits for the runs. */
+async function settleChanges(app: T = t) {
+  await app.changeFeed.poll();
   await app.ctx.operations.workflows.idle();
 }
 
@@ -197,7 +204,7 @@ describe('execute', () => {
 });
 
 describe('actions against the real database', () => {
-  it('publish: publishes the drafts matching its condition through the posts service (rebuild requested)', async () => {
+  it('publish: publishes the drafts matching its condition through the posts service (a change record each)', async () => {
     const tagged = await createPost({ title: 'Tagged draft one', tags: ['auto-publish'] });
     const other = await createPost({ title: 'Untagged draft' });
     const tagged2 = await createPost({ title: 'Tagged draft two', tags: ['Auto-Publish', 'x'] });
@@ -207,7 +214,10 @@ describe('actions against the real database', () => {
     expect(run.steps[0].message).toMatch(/Published 2 drafts/);
     for (const p of [tagged, tagged2]) expect((await t.call('GET', `/api/posts/${p.id}`)).json.published).toBe(true);
     expect((await t.call('GET', `/api/posts/${other.id}`)).json.published).toBe(false);
-    expect(t.rebuilds.map((r) => r.reason)).toEqual(['Published “Tagged draft one”', 'Published “Tagged draft two”']);
+    expect((await t.changes()).map((c) => [c.kind, c.postId, c.title, c.newSlug])).toEqual([
+      ['published', tagged.id, 'Tagged draft one', tagged.slug],
+      ['published', tagged2.id, 'Tagged draft two', tagged2.slug],
+    ]);
   });
 
   it('publish without a condition is skipped, never publishes everything', async () => {
@@ -377,9 +387,9 @@ describe('event triggers', () => {
   it('runs on post_published and post_unpublished with the post in its context', async () => {
     const onPublish = await createWorkflow({ name: 'On publish', trigger: 'event', event: 'post_published' });
     const onUnpublish = await createWorkflow({ name: 'On unpublish', trigger: 'event', event: 'post_unpublished' });
-    const post = await createPost();
-    await t.call('PUT', `/api/posts/${post.id}`, { published: true });
-    await settle();
+    // The app's first write: the feed's consumers start before it, so even this change reaches them.
+    const post = await createPost({ published: true });
+    await settleChanges();
     const runs = (await t.call('GET', `/api/workflows/${onPublish.id}/runs`)).json;
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({
@@ -389,16 +399,35 @@ describe('event triggers', () => {
     });
     expect((await t.call('GET', `/api/workflows/${onUnpublish.id}/runs`)).json).toHaveLength(0);
     await t.call('PUT', `/api/posts/${post.id}`, { published: false });
-    await settle();
+    await settleChanges();
+    const unpublishRuns = (await t.call('GET', `/api/workflows/${onUnpublish.id}/runs`)).json;
+    expect(unpublishRuns).toHaveLength(1);
+    expect(unpublishRuns[0]).toMatchObject({
+      status: 'completed',
+      context: { event: 'post_unpublished', post: { id: post.id, slug: post.slug } },
+    });
+    // Each change starts its workflows once, however often the feed is polled.
+    await settleChanges();
+    expect((await t.call('GET', `/api/workflows/${onPublish.id}/runs`)).json).toHaveLength(1);
     expect((await t.call('GET', `/api/workflows/${onUnpublish.id}/runs`)).json).toHaveLength(1);
+  });
+
+  it('a second instance on the same database does not run an event workflow again', async () => {
+    const onPublish = await createWorkflow({ name: 'On publish', trigger: 'event', event: 'post_published' });
+    // A second server: its own connection to the same database file, its own change feed.
+    const other = await testApp({ db: await openDb(`file:${t.dir}/app.db`), dir: t.dir, start: '2026-06-01T06:00:00Z' });
+    extra.push(other);
+    await createPost({ published: true });
+    await Promise.all([settleChanges(), settleChanges(other)]);
+    await settleChanges(other); // after the first run finished, so a second delivery would start a second run
+    expect((await t.call('GET', `/api/workflows/${onPublish.id}/runs`)).json).toHaveLength(1);
+    await other.cleanup();
   });
 
   it('runs on build_failed, and not when disabled', async () => {
     const failing = await testApp({
       start: '2026-06-01T06:00:00Z',
-      runBuild: async () => {
-        throw new Error('astro exploded');
-      },
+      renderer: recordingRenderer({ fail: () => 'astro exploded' }),
     });
     extra.push(failing);
     await failing.login();

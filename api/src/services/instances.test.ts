@@ -1,0 +1,215 @@
+/**
+ * Several API instances on one database file, as real server processes: one with the embedded builder, one
+ * with it off. Changes made on either (including scheduled publications) reach the site; only the builder
+ * instance claims builds; a builder killed with SIGKILL mid-build is replaced by the next start.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDb, openDb, type Db } from '../db/client.ts';
+import { builds, posts } from '../db/schema.ts';
+import { ADMIN_PASSWORD, postBody } from '../test-utils.ts';
+import { deriveBody } from './derive.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+function ensureCompiled(): void {
+  if (existsSync(join(ROOT, 'dist/server/entry.mjs'))) return;
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+    cwd: ROOT,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: 'inherit',
+  });
+}
+
+let nextPort = 4700 + (process.pid % 200);
+
+interface Instance {
+  port: number;
+  origin: string;
+  proc: ChildProcess;
+  log: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+/** Starts `node api/src/server.ts` and resolves once it prints its URL. */
+async function startInstance(opts: { dataDir: string; dbUrl: string; builder: 'on' | 'off' }): Promise<Instance> {
+  const port = nextPort++;
+  const origin = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, [join(ROOT, 'api/src/server.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.dbUrl,
+      ADMIN_PASSWORD,
+      SITE_URL: origin,
+      EMBEDDED_BUILDER: opts.builder,
+      AUTOMATION_SCHEDULE: 'off',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  await new Promise<void>((res, rej) => {
+    const timer = setInterval(() => {
+      if (output.includes('is running at')) {
+        clearInterval(timer);
+        res();
+      } else if (proc.exitCode !== null) {
+        clearInterval(timer);
+        rej(new Error(`instance exited: ${output}`));
+      }
+    }, 50);
+  });
+  return {
+    port,
+    origin,
+    proc,
+    log: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** A signed-in client of one instance. */
+async function editor(origin: string) {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  return (method: string, path: string, body?: unknown) =>
+    fetch(`${origin}${path}`, {
+      method,
+      headers: { Origin: origin, Cookie: cookie, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Pids of every process below `pid`. */
+function descendants(pid: number): number[] {
+  const table = execFileSync('ps', ['-eo', 'pid=,ppid=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of table) if (parent === p) {
+      out.push(child!);
+      walk(child!);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const status = async (url: string) => (await fetch(url, { redirect: 'manual' })).status;
+
+describe('two API instances on one database file', () => {
+  let dir: string;
+  let db: Db;
+  let builderOn: Instance;
+  let builderOff: Instance;
+
+  beforeAll(async () => {
+    ensureCompiled();
+    dir = mkdtempSync(join(tmpdir(), 'northwire-instances-'));
+    const dbUrl = `file:${join(dir, 'app.db')}`;
+    builderOn = await startInstance({ dataDir: join(dir, 'a'), dbUrl, builder: 'on' });
+    builderOff = await startInstance({ dataDir: join(dir, 'b'), dbUrl, builder: 'off' });
+    db = await openDb(dbUrl);
+    await migrateDb(db);
+  }, 180_000);
+
+  afterAll(async () => {
+    await builderOff?.stop();
+    await builderOn?.stop();
+    db?.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a post published on the builder-off instance reaches the site; that instance claims no build', async () => {
+    const call = await editor(builderOff.origin);
+    const res = await call('POST', '/api/posts', postBody({ title: 'Published elsewhere', published: true }));
+    expect(res.status).toBe(201);
+    await until(async () => (await status(`${builderOn.origin}/post/published-elsewhere`)) === 200, 10_000, 'the post on the site');
+    const owners = (await db.select({ owner: builds.leaseOwner }).from(builds)).map((b) => b.owner?.split(':')[1]);
+    expect(owners).not.toContain(String(builderOff.proc.pid));
+    expect(owners).toContain(String(builderOn.proc.pid));
+  });
+
+  it('a post scheduled on the builder-off instance is published once and reaches the site', async () => {
+    const call = await editor(builderOff.origin);
+    const draft = await (await call('POST', '/api/posts', postBody({ title: 'Scheduled elsewhere' }))).json();
+    const when = new Date(Date.now() + 1500).toISOString();
+    const scheduled = await call('POST', '/api/schedule-post', { postId: draft.id, publishDateTime: when, timezone: 'Europe/Stockholm' });
+    expect(scheduled.status).toBe(201);
+    await until(async () => (await status(`${builderOn.origin}/post/scheduled-elsewhere`)) === 200, 15_000, 'the scheduled post on the site');
+    const changes = await db.$client.execute({ sql: `SELECT kind, via FROM post_changes WHERE post_id = ?`, args: [draft.id] });
+    expect(changes.rows.map((r) => [r.kind, r.via])).toEqual([['published', 'schedule']]);
+  });
+
+  it('a builder killed mid-build leaves a build that the next start takes over; no process outlives it', async () => {
+    // Enough posts that a full render takes a while, so the kill lands in the middle of it.
+    const now = new Date();
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      ...postBody({ title: `Bulk post ${i}`, slug: `bulk-post-${i}`, published: true }),
+      ...deriveBody(postBody().content),
+      tags: [],
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await db.insert(posts).values(rows.slice(i, i + 100) as never);
+    const call = await editor(builderOn.origin);
+    expect((await call('POST', '/api/build')).status).toBe(202);
+    await until(
+      async () => (await db.$client.execute(`SELECT 1 FROM site_builds WHERE kind = 'full' AND state = 'running'`)).rows.length > 0,
+      20_000,
+      'the full build to start',
+    );
+    // Whatever the builder process started (a worker is a thread; a search indexer would be a process).
+    const children = descendants(builderOn.proc.pid!);
+    await builderOn.stop('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(children.filter(alive)).toEqual([]);
+    const [running] = (await db.$client.execute(`SELECT id, state FROM site_builds WHERE kind = 'full' ORDER BY id DESC LIMIT 1`)).rows;
+    expect(running?.state).toBe('running');
+
+    builderOn = await startInstance({ dataDir: join(dir, 'a'), dbUrl: `file:${join(dir, 'app.db')}`, builder: 'on' });
+    await until(async () => {
+      const rows = (await db.$client.execute(`SELECT state, error FROM site_builds WHERE kind = 'full' ORDER BY id`)).rows;
+      return rows.some((r) => r.state === 'failed' && String(r.error).includes('stopped')) && rows.at(-1)?.state === 'succeeded';
+    }, 60_000, 'the interrupted build to be taken over').catch(async (err: Error) => {
+      const rows = (await db.$client.execute(`SELECT id, kind, state, error, lease_owner FROM site_builds ORDER BY id`)).rows;
+      throw new Error(`${err.message}\n${JSON.stringify(rows)}\n${builderOn.log()}`);
+    });
+    await until(async () => (await status(`${builderOn.origin}/post/bulk-post-399`)) === 200, 30_000, 'the bulk posts on the site');
+  }, 120_000);
+});

@@ -1,0 +1,229 @@
+/**
+ * Publishing at scale (DESIGN §8): seeds N published posts of the realistic corpus (bench/corpus.ts), starts the
+ * real server, lets it render the site from scratch (timed), then through the API does 5 publishes, 2 edits (one
+ * changing slug and category), 1 unpublish and 1 delete, and reports for each the time from the API answer to the
+ * change showing at /post/{slug}, on home, on the category page and in search; plus the peak memory (RSS of the
+ * server and every process below it, sampled every 50 ms through the whole run, background work included).
+ *
+ *   node bench/publish-scale.ts [posts=10000] [--keep]
+ *
+ * Post bodies are derived (markdown → HTML + search text) in worker threads and cached in bench/results/, keyed
+ * by the corpus size and the renderer's source, so a second run starts in seconds.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { CATEGORY_ROUTES } from 'content-schema/categories';
+import { posts } from '../api/src/db/schema.ts';
+import { generatePost } from './corpus.ts';
+import { fmt, freshData, login, ROOT, startServer } from './lib.ts';
+
+const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
+const KEEP = process.argv.includes('--keep');
+
+interface Derived {
+  html: string | null;
+  searchText: string | null;
+  renderError: string | null;
+}
+
+/** Derived bodies of corpus posts 0..n-1, computed in parallel and cached on disk. */
+async function derivedBodies(n: number): Promise<Derived[]> {
+  const renderer = createHash('sha256')
+    .update(readFileSync(join(ROOT, 'content-schema/src/markdown.ts')))
+    .update(readFileSync(join(ROOT, 'api/src/services/derive.ts')))
+    .digest('hex')
+    .slice(0, 12);
+  const dir = join(ROOT, 'bench/results');
+  const file = join(dir, `corpus-${n}-${renderer}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Derived[];
+  const workers = Math.max(1, availableParallelism());
+  const started = performance.now();
+  const parts = await Promise.all(
+    Array.from({ length: workers }, (_, w) => {
+      const worker = new Worker(
+        `import { workerData, parentPort } from 'node:worker_threads';
+         const { generatePost } = await import(${JSON.stringify(join(ROOT, 'bench/corpus.ts'))});
+         const { deriveBody } = await import(${JSON.stringify(join(ROOT, 'api/src/services/derive.ts'))});
+         const out = [];
+         for (let i = workerData.from; i < workerData.to; i++) out.push(deriveBody(generatePost(i).content));
+         parentPort.postMessage(out);`,
+        { eval: true, workerData: { from: Math.floor((n * w) / workers), to: Math.floor((n * (w + 1)) / workers) } },
+      );
+      return new Promise<Derived[]>((res, rej) => {
+        worker.once('message', res);
+        worker.once('error', rej);
+      });
+    }),
+  );
+  const all = parts.flat();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, JSON.stringify(all));
+  console.log(`derived ${fmt(n)} bodies in ${fmt((performance.now() - started) / 1000, 1)} s (cached in ${file})`);
+  return all;
+}
+
+/** Peak RSS of a process and all its descendants, sampled until stopped. */
+function memorySampler(pid: number) {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const table = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+      const ids = new Set([pid]);
+      let grew = true;
+      while (grew) {
+        grew = false;
+        for (const [p, pp] of table) if (ids.has(pp!) && !ids.has(p!)) (ids.add(p!), (grew = true));
+      }
+      const rss = table.filter(([p]) => ids.has(p!)).reduce((sum, [, , kb]) => sum + kb!, 0);
+      peak = Math.max(peak, rss);
+    } catch {
+      // the process is gone
+    }
+  };
+  const timer = setInterval(sample, 50);
+  sample();
+  return { peakMiB: () => peak / 1024, stop: () => clearInterval(timer) };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** Polls until `check` holds; returns ms since `t0`. */
+async function until(t0: number, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<number> {
+  for (;;) {
+    if (await check()) return performance.now() - t0;
+    if (performance.now() - t0 > timeoutMs) return Number.POSITIVE_INFINITY;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+async function main(): Promise<void> {
+  const bodies = await derivedBodies(N);
+  const data = await freshData(`publish${N}`);
+  const seedStart = performance.now();
+  for (let i = 0; i < N; i += 250) {
+    const rows = [];
+    for (let j = i; j < Math.min(N, i + 250); j++) {
+      const p = generatePost(j);
+      rows.push({ ...p, ...bodies[j]!, published: true, updatedAt: p.createdAt, publishedAt: p.createdAt });
+    }
+    await data.db.insert(posts).values(rows);
+  }
+  console.log(`seeded ${fmt(N)} published posts in ${fmt((performance.now() - seedStart) / 1000, 1)} s`);
+
+  const t0 = performance.now();
+  const server = await startServer({ dir: data.dir, port: 4394, env: { AUTOMATION_SCHEDULE: 'off' }, readyTimeoutMs: 600_000 });
+  const memory = memorySampler(server.proc.pid!);
+  const ready = performance.now() - t0;
+  const lines: string[] = [];
+  const report = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  try {
+    const cookie = await login(server.url);
+    const headers = { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie };
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+      return res.json() as Promise<{ id: number; slug: string; title: string; category: string; updatedAt: string }>;
+    };
+    const status = await (await fetch(`${server.url}/api/build/status`, { headers })).json();
+    const full = status.recent.find((b: { kind: string }) => b.kind === 'full');
+    report(`full render from scratch, ${fmt(N)} posts: ${fmt(full.durationMs / 1000, 1)} s (server ready in ${fmt(ready / 1000, 1)} s; budget ≤ 30 s)`);
+
+    const page = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      return { status: res.status, text: res.status === 200 ? await res.text() : '' };
+    };
+    const categoryPath = (category: string) => {
+      const route = CATEGORY_ROUTES.find((r) => r.category === category);
+      return route ? `/${route.path}` : null;
+    };
+    type Row = { what: string; article: number; home: number; category: number };
+    const rows: Row[] = [];
+
+    /** Times from the API answer until every place shows (or no longer shows) the post. */
+    async function measure(what: string, t: number, post: { slug: string; title: string; category: string; updatedAt?: string }, present: boolean) {
+      const marker = post.updatedAt ? `content="${post.updatedAt}"` : post.title;
+      const cat = categoryPath(post.category);
+      const [article, home, category] = await Promise.all([
+        until(t, async () => {
+          const p = await page(`/post/${post.slug}`);
+          return present ? p.status === 200 && p.text.includes(marker) : p.status !== 200;
+        }),
+        until(t, async () => (await page('/')).text.includes(`/post/${post.slug}"`) === present),
+        cat ? until(t, async () => (await page(cat)).text.includes(`/post/${post.slug}"`) === present) : Promise.resolve(Number.NaN),
+      ]);
+      rows.push({ what, article, home, category });
+      report(`  ${what}: article ${fmt(article)} ms, home ${fmt(home)} ms, category ${Number.isNaN(category) ? 'n/a (not a listed category)' : `${fmt(category)} ms`}`);
+    }
+
+    const publishedNow: { id: number; slug: string; title: string; category: string; updatedAt: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const p = generatePost(N + i);
+      const input = { title: p.title, excerpt: p.excerpt, content: p.content, category: CATEGORY_ROUTES[i % CATEGORY_ROUTES.length]!.category, tags: p.tags, authorName: p.authorName, readTime: p.readTime, published: true };
+      const t = performance.now();
+      const created = await api('POST', '/api/posts', input);
+      await measure(`publish ${i + 1}`, t, created, true);
+      publishedNow.push(created);
+    }
+    {
+      const target = publishedNow[0]!;
+      const t = performance.now();
+      const edited = await api('PUT', `/api/posts/${target.id}`, { content: `${generatePost(N + 10).content}\n\nUpdated.` });
+      await measure('edit (body)', t, edited, true);
+    }
+    {
+      const target = publishedNow[1]!;
+      const newCategory = CATEGORY_ROUTES.find((r) => r.category !== target.category)!.category;
+      const t = performance.now();
+      const edited = await api('PUT', `/api/posts/${target.id}`, { slug: `${target.slug}-renamed`, category: newCategory });
+      await measure('edit (slug and category)', t, edited, true);
+    }
+    {
+      const target = publishedNow[2]!;
+      const t = performance.now();
+      await api('PUT', `/api/posts/${target.id}`, { published: false });
+      await measure('unpublish', t, target, false);
+    }
+    {
+      const target = publishedNow[3]!;
+      const t = performance.now();
+      const res = await fetch(`${server.url}/api/posts/${target.id}`, { method: 'DELETE', headers });
+      if (!res.ok) throw new Error(`DELETE answered ${res.status}`);
+      await measure('delete', t, target, false);
+    }
+
+    const worst = rows.map((r) => Math.max(r.article, r.home, Number.isNaN(r.category) ? 0 : r.category));
+    report(
+      `publish-to-live, ${fmt(N)} posts (article, home and category all show it): median ${fmt(median(worst))} ms, worst ${fmt(Math.max(...worst))} ms ` +
+        `(budget median ≤ 500 ms, worst ≤ 1,000 ms); article alone median ${fmt(median(rows.map((r) => r.article)))} ms; ` +
+        `ratio of median to the full render ${(median(worst) / full.durationMs).toFixed(4)}`,
+    );
+    // Let background refreshes (related blocks) finish, then read the peak that includes them.
+    await until(performance.now(), async () => {
+      const s = await (await fetch(`${server.url}/api/build/status`, { headers })).json();
+      return !s.pending && !s.current;
+    });
+    await new Promise((r) => setTimeout(r, 3000));
+    report(`peak memory, server and children, whole run: ${fmt(memory.peakMiB())} MiB (budget ≤ 1,536 MiB)`);
+  } finally {
+    memory.stop();
+    await server.stop();
+    if (!KEEP) data.cleanup();
+    else console.log(`kept ${data.dir}`);
+  }
+  console.log(`\nSummary (${fmt(N)} posts):\n${lines.join('\n')}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
