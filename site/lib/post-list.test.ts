@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { PostSummary } from 'content-schema/post';
 import {
+  CHUNK_MAX,
   chunkPath,
   compareNewestFirst,
+  headPath,
   isListingChunk,
+  isListingHead,
   listingKey,
   matchesTerm,
   relatedPosts,
   sortNewestFirst,
   toCard,
-  toChunks,
+  toListing,
+  type Listing,
   type PostCard,
 } from './post-list.ts';
 import { isPostCard } from './post-card.ts';
@@ -67,14 +71,9 @@ describe('cards and chunks', () => {
     expect(toCard(post(1)).tags).toEqual(['a', 'b', 'c']);
   });
 
-  it('splits a listing into chunks of 24 and always yields at least one', () => {
-    const cards = Array.from({ length: 50 }, (_, i) => toCard(post(i + 1)));
-    const chunks = toChunks('all', cards);
-    expect(chunks.map((c) => c.posts.length)).toEqual([24, 24, 2]);
-    expect(chunks.every((c) => c.pages === 3 && c.total === 50)).toBe(true);
-    expect(toChunks('energy-future', [])).toEqual([{ key: 'energy-future', page: 0, pages: 1, total: 0, posts: [] }]);
+  it('an empty listing has an empty head and no chunks', () => {
+    expect(toListing('energy-future', [])).toEqual({ head: { key: 'energy-future', total: 0, posts: [], next: null }, chunks: [] });
   });
-
   it.each([
     ['', 'all'],
     ['Deal Watch', 'deal-watch'],
@@ -84,8 +83,63 @@ describe('cards and chunks', () => {
     expect(listingKey(category)).toBe(key);
   });
 
-  it('builds chunk paths', () => {
-    expect(chunkPath('deep-dive', 2)).toBe('/data/posts/deep-dive/2.json');
+  it('builds head and chunk paths', () => {
+    expect(headPath('deep-dive')).toBe('/data/posts/deep-dive/head.json');
+    expect(chunkPath('deep-dive', '17')).toBe('/data/posts/deep-dive/17.json');
+  });
+});
+
+describe('toListing (content-defined load-more chunks)', () => {
+  /** n posts, newest first, ids 1..n in publication order. */
+  const archive = (n: number) =>
+    sortNewestFirst(Array.from({ length: n }, (_, i) => post(i + 1, { createdAt: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString() })));
+  /** What a reader gets by loading the head and then following every chunk link. */
+  function walk(listing: Listing): string[] {
+    const byName = new Map(listing.chunks.map((c) => [c.chunk, c]));
+    const slugs = listing.head.posts.map((p) => p.slug);
+    let cursor = listing.head.next;
+    while (cursor) {
+      const chunk = byName.get(cursor.chunk)!;
+      slugs.push(...chunk.posts.slice(cursor.skip).map((p) => p.slug));
+      cursor = chunk.next ? { chunk: chunk.next, skip: 0 } : null;
+    }
+    return slugs;
+  }
+  const signatures = (listing: Listing) => new Set(listing.chunks.map((c) => JSON.stringify(c)));
+
+  it('the head shows the newest 24; following the chunks yields every other post once, newest first', () => {
+    const posts = archive(500);
+    const listing = toListing('all', posts);
+    expect(listing.head.total).toBe(500);
+    expect(listing.head.posts.map((p) => p.slug)).toEqual(posts.slice(0, 24).map((p) => p.slug));
+    expect(walk(listing)).toEqual(posts.map((p) => p.slug));
+    expect(listing.chunks.every((c) => c.posts.length >= 1 && c.posts.length <= CHUNK_MAX)).toBe(true);
+    expect(listing.chunks.length).toBeGreaterThan(500 / CHUNK_MAX);
+    expect(isListingHead(JSON.parse(JSON.stringify(listing.head)))).toBe(true);
+  });
+
+  it('a new post changes only the newest chunk, whatever the archive size', () => {
+    for (const n of [100, 2000]) {
+      const before = toListing('all', archive(n));
+      const after = toListing('all', archive(n + 1));
+      const changed = [...signatures(after)].filter((c) => !signatures(before).has(c));
+      expect(changed.length, `archive of ${n}`).toBeLessThanOrEqual(2);
+      expect(walk(after)).toHaveLength(n + 1);
+    }
+  });
+
+  it('removing a post changes its own chunk and at most the few up to the next boundary', () => {
+    const posts = archive(2000);
+    const before = signatures(toListing('all', posts));
+    let worst = 0;
+    for (let k = 0; k < 60; k++) {
+      const victim = 1 + ((k * 613) % 2000);
+      const after = toListing('all', posts.filter((p) => p.id !== victim));
+      const changed = [...signatures({ head: after.head, chunks: after.chunks } as Listing)].filter((c) => !before.has(c));
+      worst = Math.max(worst, changed.length);
+      expect(walk(after)).toHaveLength(1999);
+    }
+    expect(worst).toBeLessThanOrEqual(4);
   });
 });
 
@@ -108,12 +162,14 @@ describe('guards for untrusted data', () => {
   const card: PostCard = toCard(post(1));
   it('accepts cards and chunks of the right shape', () => {
     expect(isPostCard(card)).toBe(true);
-    expect(isListingChunk({ key: 'all', page: 0, pages: 1, total: 1, posts: [card] })).toBe(true);
+    expect(isListingChunk({ key: 'all', chunk: '7', next: null, posts: [card] })).toBe(true);
+    expect(isListingHead({ key: 'all', total: 30, posts: [card], next: { chunk: '7', skip: 2 } })).toBe(true);
   });
   it.each([null, 'x', { ...card, readTime: '5' }, { ...card, tags: [1] }, { slug: 'x' }])('rejects %j', (value) => {
     expect(isPostCard(value)).toBe(false);
   });
   it('rejects a chunk holding a malformed card', () => {
-    expect(isListingChunk({ key: 'all', page: 0, pages: 1, total: 1, posts: [{}] })).toBe(false);
+    expect(isListingChunk({ key: 'all', chunk: '7', next: null, posts: [{}] })).toBe(false);
+    expect(isListingHead({ key: 'all', total: 1, posts: [card], next: { chunk: 7 } })).toBe(false);
   });
 });

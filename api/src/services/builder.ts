@@ -181,16 +181,22 @@ export function createBuilder(deps: {
     }
   }
 
-  /** Fails running builds of this target whose builder died; their changes are built again. */
+  /**
+   * Fails running builds of this target whose builder died, and builds their work again: the changes of a
+   * change build are still ahead of the target's cursor; a full render is queued anew.
+   */
   async function reapDead(): Promise<void> {
     const now = clock.now().getTime();
     const running = await db.select().from(builds).where(and(eq(builds.target, target!), eq(builds.state, 'running')));
     for (const row of running) {
       if (row.leaseOwner === owner || !ownerDead(row, now)) continue;
-      await db
+      const reaped = await db
         .update(builds)
         .set({ state: 'failed', finishedAt: clock.now(), error: BUILDER_STOPPED })
         .where(and(eq(builds.id, row.id), eq(builds.state, 'running'), eq(builds.leaseOwner, row.leaseOwner!)));
+      if (reaped.rowsAffected === 1 && row.kind === 'full') {
+        await enqueue('full', `Again after the builder stopped: ${row.reason}`.slice(0, 1000), row.fromChange, row.toChange);
+      }
     }
   }
 
