@@ -10,9 +10,8 @@
  * Post bodies are derived (markdown → HTML + search text) in worker threads and cached in bench/results/, keyed
  * by the corpus size and the renderer's source, so a second run starts in seconds.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -66,23 +65,38 @@ async function derivedBodies(n: number): Promise<Derived[]> {
   return all;
 }
 
-/** Peak RSS of a process and all its descendants, sampled until stopped. */
+/** Pids of a process and everything below it, from /proc (no subprocess: sampling must not disturb timing). */
+function tree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    for (const task of safeList(`/proc/${out[i]}/task`)) {
+      const children = safeRead(`/proc/${out[i]}/task/${task}/children`).trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    }
+  }
+  return out;
+}
+const safeList = (dir: string) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+const safeRead = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+/** Peak RSS of a process and all its descendants, sampled every 50 ms until stopped. */
 function memorySampler(pid: number) {
   let peak = 0;
   const sample = () => {
-    try {
-      const table = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
-      const ids = new Set([pid]);
-      let grew = true;
-      while (grew) {
-        grew = false;
-        for (const [p, pp] of table) if (ids.has(pp!) && !ids.has(p!)) (ids.add(p!), (grew = true));
-      }
-      const rss = table.filter(([p]) => ids.has(p!)).reduce((sum, [, , kb]) => sum + kb!, 0);
-      peak = Math.max(peak, rss);
-    } catch {
-      // the process is gone
-    }
+    const kb = tree(pid).reduce((sum, p) => sum + Number(/VmRSS:\s+(\d+)/.exec(safeRead(`/proc/${p}/status`))?.[1] ?? 0), 0);
+    peak = Math.max(peak, kb);
   };
   const timer = setInterval(sample, 50);
   sample();

@@ -3,6 +3,7 @@
  *
  * - `SITE_API_URL`: where the content loader fetches published posts (default: the local server).
  * - `SITE_URL`: the public origin used for canonical URLs, feeds, the sitemap and share links.
+ * - `INCOMING_HOOK_BODY`: in a remote build started by the build hook, the change list it was sent.
  */
 import { z } from 'zod';
 
@@ -15,6 +16,8 @@ const origin = (fallback: string) =>
 const EnvSchema = z.object({
   SITE_API_URL: origin('http://127.0.0.1:4321'),
   SITE_URL: origin('http://localhost:4321'),
+  /** The body of the build hook call that started a remote build (site/render/cli.ts). */
+  INCOMING_HOOK_BODY: z.string().optional(),
 });
 
 export type SiteEnv = z.infer<typeof EnvSchema>;
@@ -31,4 +34,8 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
   return result.data;
 }
 
-export const env: SiteEnv = parseEnv({ SITE_API_URL: process.env.SITE_API_URL, SITE_URL: process.env.SITE_URL });
+export const env: SiteEnv = parseEnv({
+  SITE_API_URL: process.env.SITE_API_URL,
+  SITE_URL: process.env.SITE_URL,
+  INCOMING_HOOK_BODY: process.env.INCOMING_HOOK_BODY,
+});

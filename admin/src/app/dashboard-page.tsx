@@ -18,9 +18,27 @@ const TemplatesPanel = lazy(() =>
   import('../features/templates/templates-panel.tsx').then((m) => ({ default: m.TemplatesPanel })),
 );
 const SeoPanel = lazy(() => import('../features/seo/seo-panel.tsx').then((m) => ({ default: m.SeoPanel })));
+const PublishingPanel = lazy(() =>
+  import('../features/build/publishing-panel.tsx').then((m) => ({ default: m.PublishingPanel })),
+);
+
+/**
+ * The Overview tab: Publishing (how the live site stands, its builds, Retry build) above the posts whose changes
+ * it publishes, where the header's build line points the eye. It loads on demand and never holds up the posts.
+ */
+function OverviewTab() {
+  return (
+    <div className="grid gap-8">
+      <Suspense fallback={null}>
+        <PublishingPanel />
+      </Suspense>
+      <PostsOverview />
+    </div>
+  );
+}
 
 const PANELS: Record<DashboardTab, ComponentType> = {
-  overview: PostsOverview,
+  overview: OverviewTab,
   automation: slots.AutomationTab,
   analytics: AnalyticsPanel,
   performance: slots.PerformanceTab,

@@ -1,19 +1,17 @@
 /**
- * The build worker: runs pagefind for compaction and rebuilds in its own thread, so it has its own pagefind
- * service and a publish (main thread) never queues behind a shard that takes seconds to index.
- * One request at a time; see BuildWorker in bundle.ts for the other side.
+ * The build worker: builds bundles for compaction and rebuilds in its own thread, so it has its own pagefind
+ * service (a publish, in the main thread, never queues behind a shard that takes seconds to index) and its own
+ * heap (gone when the worker ends). See BuildWorker in bundle.ts for the other side.
  */
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { runPagefind, type PagefindRecord } from './pagefind-run.ts';
+import { buildBundle, type BuildOptions, type BuiltBundle } from './bundle.ts';
 
 export interface BuildRequest {
   id: number;
-  records: PagefindRecord[];
-  outputPath: string;
-  chunkSize: number;
+  options: BuildOptions;
 }
-export type BuildReply = { id: number; ok: true } | { id: number; ok: false; error: string };
+export type BuildReply = { id: number; ok: true; built: BuiltBundle | null } | { id: number; ok: false; error: string };
 
 // Background work: on Linux a nice value is per thread and inherited by the processes a thread starts, so
 // this lowers only this worker and its pagefind children, and a publish (main thread) gets the CPU first.
@@ -27,8 +25,8 @@ if (process.platform === 'linux') {
 }
 
 parentPort?.on('message', (req: BuildRequest) => {
-  runPagefind(req.records, req.outputPath, req.chunkSize).then(
-    () => parentPort!.postMessage({ id: req.id, ok: true } satisfies BuildReply),
+  buildBundle(req.options).then(
+    (built) => parentPort!.postMessage({ id: req.id, ok: true, built } satisfies BuildReply),
     (err: unknown) =>
       parentPort!.postMessage({
         id: req.id,

@@ -14,7 +14,7 @@
  * card or URL alone still changes the id. The real URL is written back into the fragment.
  */
 import { Worker } from 'node:worker_threads';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { PostCard } from '../../lib/post-card.ts';
@@ -40,25 +40,33 @@ export interface BuiltBundle {
   posts: [postId: number, id: string][];
 }
 
-/** Runs pagefind for one bundle into a folder; in this thread or in the build worker. */
+/** Runs pagefind for one bundle into a folder (tests may substitute it). */
 export type PagefindRunner = (records: PagefindRecord[], outputPath: string, chunkSize: number) => Promise<void>;
 
-export const runInThread: PagefindRunner = runPagefind;
+export interface BuildOptions {
+  bundlesDir: string;
+  key: string;
+  records: SearchRecord[];
+  chunkSize: number;
+}
 
-/** A build worker thread, started on first use; `close()` ends it (its pagefind service is closed after every run). */
+/**
+ * A build worker thread, started on first use: it runs a whole bundle build (pagefind, fragment rewrite,
+ * hashing), so the server's own heap sees only the records, and `close()` gives the worker's memory back.
+ */
 export class BuildWorker {
   private worker: Worker | null = null;
   private nextId = 0;
-  private waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+  private waiting = new Map<number, { resolve: (built: BuiltBundle | null) => void; reject: (err: Error) => void }>();
 
-  readonly run: PagefindRunner = (records, outputPath, chunkSize) => {
+  build(options: BuildOptions): Promise<BuiltBundle | null> {
     const worker = this.start();
     const id = ++this.nextId;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, records, outputPath, chunkSize } satisfies BuildRequest);
+      worker.postMessage({ id, options } satisfies BuildRequest);
     });
-  };
+  }
 
   private start(): Worker {
     if (this.worker) return this.worker;
@@ -68,7 +76,7 @@ export class BuildWorker {
     worker.on('message', (reply: BuildReply) => {
       const w = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      if (reply.ok) w?.resolve();
+      if (reply.ok) w?.resolve(reply.built);
       else w?.reject(new Error(reply.error));
     });
     const fail = (err: Error) => {
@@ -130,7 +138,10 @@ async function publish(bundlesDir: string, staging: string, key: string): Promis
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
-    await rm(staging, { recursive: true, force: true }); // same content, same name: keep the existing folder
+    // Same content, same name: keep the existing folder, marked fresh so collection spares it (see index.ts).
+    await rm(staging, { recursive: true, force: true });
+    const now = new Date();
+    await utimes(join(bundlesDir, name), now, now);
   }
   return name;
 }
@@ -139,13 +150,7 @@ async function publish(bundlesDir: string, staging: string, key: string): Promis
  * Indexes `records` (sorted by post id, ids unique) as the bundle `key` ('s12' for shard 12, 'd' for the
  * delta) under `bundlesDir`. Null when no record has anything to index (pagefind skips empty records).
  */
-export async function buildBundle(opts: {
-  bundlesDir: string;
-  key: string;
-  records: SearchRecord[];
-  chunkSize: number;
-  run: PagefindRunner;
-}): Promise<BuiltBundle | null> {
+export async function buildBundle(opts: BuildOptions, run: PagefindRunner = runPagefind): Promise<BuiltBundle | null> {
   const { bundlesDir, key, records } = opts;
   const byId = new Map(records.map((r) => [r.postId, r]));
   const input: PagefindRecord[] = records.map((r) => ({
@@ -156,7 +161,7 @@ export async function buildBundle(opts: {
   }));
   const staging = tempDirName(bundlesDir);
   try {
-    await opts.run(input, staging, opts.chunkSize);
+    await run(input, staging, opts.chunkSize);
     await trim(staging, false);
     const posts: [number, string][] = [];
     const fragmentDir = join(staging, 'fragment');
@@ -206,7 +211,7 @@ const SENTINEL = 'zzpagefindruntimesentinelzz';
  */
 export async function buildRuntimeBundle(
   bundlesDir: string,
-  run: PagefindRunner,
+  run: PagefindRunner = runPagefind,
 ): Promise<{ name: string; sentinel: string; version: string }> {
   const staging = tempDirName(bundlesDir);
   try {

@@ -21,14 +21,7 @@
  */
 import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  buildBundle,
-  buildRuntimeBundle,
-  BuildWorker,
-  runInThread,
-  type BuiltBundle,
-  type SearchRecord,
-} from './bundle.ts';
+import { buildBundle, buildRuntimeBundle, BuildWorker, type BuiltBundle, type SearchRecord } from './bundle.ts';
 import { Lane, sha256, writeFileAtomic } from './files.ts';
 import { MANIFEST_FILE, type ManifestBundle, type SearchManifest } from './manifest.ts';
 
@@ -173,6 +166,11 @@ class FolderSearchIndex implements SearchIndex {
   private readonly backgroundLane = new Lane();
   /** Bundle folders written but not yet committed: collection must not touch them. */
   private readonly uncommitted = new Set<string>();
+  /**
+   * Start times of builds in progress. A build renames its folder into place before its caller can list it
+   * in `uncommitted`, so collection also spares every folder modified since the oldest build started.
+   */
+  private readonly building = new Map<object, number>();
   /** The version of the pagefind package in use (rebuild() writes bundles with it). */
   private pagefindVersion = '';
 
@@ -204,7 +202,7 @@ class FolderSearchIndex implements SearchIndex {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
     // The runtime bundle depends only on the pagefind version: (re)write it when missing or different.
-    const built = await buildRuntimeBundle(bundlesDir, runInThread);
+    const built = await buildRuntimeBundle(bundlesDir);
     const runtime = { bundle: built.name, sentinel: built.sentinel };
     if (state && state.pagefind !== built.version && state.shards.length > 0) {
       console.warn(`[search] bundles were written by pagefind ${state.pagefind}, now ${built.version}: call rebuild()`);
@@ -241,15 +239,9 @@ class FolderSearchIndex implements SearchIndex {
       let built: BuiltBundle | null | undefined; // undefined: the delta bundle does not need rewriting
       if (upsert.length > 0) {
         const records = next.flatMap((e) => (e.record ? [e.record] : []));
-        built = await buildBundle({
-          bundlesDir: this.bundlesDir,
-          key: 'd',
-          records,
-          chunkSize: this.state.chunkSize,
-          run: runInThread,
-        });
+        const options = { bundlesDir: this.bundlesDir, key: 'd', records, chunkSize: this.state.chunkSize };
+        built = await this.tracked(() => buildBundle(options));
       }
-      if (built) this.uncommitted.add(built.name);
       try {
         await this.commitLane.run(async () => {
           const previous = this.state;
@@ -361,11 +353,21 @@ class FolderSearchIndex implements SearchIndex {
     worker: BuildWorker,
     chunkSize = this.state.chunkSize,
   ): Promise<BuiltBundle | null> {
-    const built = records.length
-      ? await buildBundle({ bundlesDir: this.bundlesDir, key, records, chunkSize, run: worker.run })
-      : null;
-    if (built) this.uncommitted.add(built.name);
-    return built;
+    if (records.length === 0) return null;
+    return this.tracked(() => worker.build({ bundlesDir: this.bundlesDir, key, records, chunkSize }));
+  }
+
+  /** Runs a bundle build so that collection spares its folder until the caller has committed it. */
+  private async tracked(build: () => Promise<BuiltBundle | null>): Promise<BuiltBundle | null> {
+    const token = {};
+    this.building.set(token, Date.now());
+    try {
+      const built = await build();
+      if (built) this.uncommitted.add(built.name);
+      return built;
+    } finally {
+      this.building.delete(token);
+    }
   }
 
   /** Call inside commitLane: writes state, then manifest, then collects folders no longer referenced. */
@@ -382,7 +384,8 @@ class FolderSearchIndex implements SearchIndex {
   }
 
   private async collect(live: Set<string>): Promise<void> {
-    const cutoff = Date.now() - this.options.graceMs;
+    // 1 s of slack for file systems with coarse timestamps.
+    const cutoff = Math.min(Date.now() - this.options.graceMs, ...[...this.building.values()].map((t) => t - 1000));
     for (const name of await readdir(this.bundlesDir)) {
       if (name.startsWith('.tmp-') || live.has(name) || this.uncommitted.has(name)) continue;
       const path = join(this.bundlesDir, name);

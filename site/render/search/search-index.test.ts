@@ -215,7 +215,7 @@ describe('search index', () => {
     expect(await slugs(f, 'killtest')).toEqual(['post-2']);
   }, 60_000);
 
-  it('a publish is not held up by a compaction in progress, and what it changed stays pending', async () => {
+  it('changes that arrive while a compaction runs stay pending and are shown correctly', async () => {
     const db = new Map(posts([1, 2, 3, 4]).map((r) => [r.postId, r]));
     const f = folder();
     const index = await openSearchIndex(f.dir, { shardSize: SHARD, graceMs: 0 });

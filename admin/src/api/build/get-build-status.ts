@@ -13,15 +13,15 @@ export const buildStatusQueryOptions = queryOptions({
   queryFn: ({ signal }) => getBuildStatus(signal),
 });
 
-/** The site build state; polls only while a build is queued or running (spec §9 forbids polling otherwise). */
+/** Whether a build is queued or running: the only time the admin polls (spec §9 forbids polling otherwise). */
+export function isBuilding(status: BuildStatus): boolean {
+  return status.pending || status.current?.state === 'queued' || status.current?.state === 'running';
+}
+
+/** The site build state; polls only while a build is queued or running. */
 export function useBuildStatus() {
   return useQuery({
     ...buildStatusQueryOptions,
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      return data && (data.pending || data.current?.state === 'queued' || data.current?.state === 'running')
-        ? 2000
-        : false;
-    },
+    refetchInterval: (query) => (query.state.data && isBuilding(query.state.data) ? 2000 : false),
   });
 }

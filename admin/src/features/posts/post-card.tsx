@@ -1,5 +1,17 @@
 import { Link } from 'react-router';
-import { CheckCircle2, Clock, Eye, EyeOff, FileText, Pencil, Send, Trash2 } from 'lucide-react';
+import {
+  AlertTriangle,
+  CheckCircle2,
+  Clock,
+  Eye,
+  EyeOff,
+  FileText,
+  Hourglass,
+  Pencil,
+  Radio,
+  Send,
+  Trash2,
+} from 'lucide-react';
 import type { PostSummary } from 'content-schema/post';
 import { categoryStyle } from 'content-schema/categories';
 import { CARD_TAGS_MAX } from 'content-schema/site';
@@ -7,7 +19,9 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { cn } from '../../lib/cn.ts';
 import { publicPostUrl } from '../../lib/public-site.ts';
+import type { PostLiveLine } from './post-live.ts';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -16,10 +30,18 @@ interface PostCardProps {
   onTogglePublished: (post: PostSummary) => void;
   onDelete: (post: PostSummary) => void;
   toggling: boolean;
+  /** How the post's latest change reached the site (published posts only). */
+  live?: PostLiveLine | null;
 }
 
+const LIVE_ICON: Record<PostLiveLine['tone'], typeof Radio> = {
+  live: Radio,
+  pending: Hourglass,
+  failed: AlertTriangle,
+};
+
 /** A post on the Overview tab (spec §2): category, status, title, date, read time, excerpt, up to 3 tags, actions. */
-export function PostCard({ post, onTogglePublished, onDelete, toggling }: PostCardProps) {
+export function PostCard({ post, onTogglePublished, onDelete, toggling, live }: PostCardProps) {
   const style = categoryStyle(post.category);
   const titleId = `post-${post.id}-title`;
   return (
@@ -53,6 +75,7 @@ export function PostCard({ post, onTogglePublished, onDelete, toggling }: PostCa
           {post.readTime} min read
         </span>
       </p>
+      {post.published && live ? <LiveLine line={live} /> : null}
       <p className="mt-3 line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
       {post.tags.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
@@ -108,5 +131,21 @@ export function PostCard({ post, onTogglePublished, onDelete, toggling }: PostCa
         </Tooltip>
       </div>
     </Card>
+  );
+}
+
+function LiveLine({ line }: { line: PostLiveLine }) {
+  const Icon = LIVE_ICON[line.tone];
+  return (
+    <p
+      data-testid="post-live"
+      className={cn(
+        'mt-1 flex items-start gap-1 text-xs',
+        line.tone === 'failed' ? 'text-destructive' : 'text-muted-foreground',
+      )}
+    >
+      <Icon className={cn('mt-px size-3 shrink-0', line.tone === 'live' && 'text-success')} aria-hidden="true" />
+      {line.text}
+    </p>
   );
 }

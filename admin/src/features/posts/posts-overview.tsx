@@ -5,11 +5,13 @@ import type { PostSummary } from 'content-schema/post';
 import { usePostPages, type PublishedFilter } from '../../api/posts/get-posts.ts';
 import { useTogglePublished } from '../../api/posts/update-post.ts';
 import { useDeletePost } from '../../api/posts/delete-post.ts';
+import { usePostsLive } from '../../api/build/get-posts-live.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { PostCard } from './post-card.tsx';
+import { postLiveLine } from './post-live.ts';
 
 const FILTERS: { value: PublishedFilter; label: string }[] = [
   { value: 'all', label: 'All Posts' },
@@ -22,6 +24,9 @@ export function PostsOverview() {
   const [filter, setFilter] = useState<PublishedFilter>('all');
   const posts = usePostPages(filter);
   const list = useMemo(() => posts.data?.pages.flat() ?? [], [posts.data]);
+  // One request for the published posts on screen; asked again only when the build status moves on.
+  const publishedIds = useMemo(() => list.filter((p) => p.published).map((p) => p.id), [list]);
+  const live = usePostsLive(publishedIds);
   const toggle = useTogglePublished();
   const remove = useDeletePost();
   const [pendingDelete, setPendingDelete] = useState<PostSummary | null>(null);
@@ -82,6 +87,7 @@ export function PostsOverview() {
                 key={post.id}
                 post={post}
                 toggling={toggle.isPending && toggle.variables.id === post.id}
+                live={postLiveLine(live.byPost.get(post.id), live.builtThrough)}
                 onTogglePublished={(p) => toggle.mutate({ id: p.id, published: !p.published })}
                 onDelete={setPendingDelete}
               />

@@ -1,0 +1,208 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Build, BuildStatus } from 'content-schema/build';
+import { baseURL } from '../playwright.config.ts';
+import { login } from './fixtures.ts';
+
+/** The toast region (Radix announces each toast a second time in a hidden status element). */
+function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+function publishing(page: Page) {
+  return page.getByRole('region', { name: 'Publishing' });
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('article', { name: title });
+}
+
+/** Creates a draft through the API with the page's session. */
+async function createDraft(page: Page, title: string): Promise<{ id: number; slug: string; title: string }> {
+  const res = await page.request.post('/api/posts', {
+    headers: { Origin: baseURL },
+    data: {
+      title,
+      excerpt: 'A post made for the publishing journey.',
+      content: '## Section\n\nBody text for the publishing journey.',
+      category: 'Analysis Drop',
+      tags: ['publishing'],
+      authorName: 'Dr. Astrid Lindqvist',
+      readTime: 3,
+      published: false,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
+}
+
+test.beforeEach(async ({ page }) => {
+  await login(page);
+});
+
+test('publishing from the editor goes live in seconds, the Publishing panel explains the build, and Retry build renders the whole site', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const post = await createDraft(page, `Publishing journey ${Date.now()}`);
+
+  // The editor publishes from the editor and lands back on the dashboard.
+  await page.goto(`/admin/edit/${post.id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Published' }).click();
+  await page.getByRole('button', { name: 'Update Post' }).click();
+  await expect(toasts(page).getByText('Post updated successfully', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+
+  // The card tells how long the change took to answer on the public site.
+  const postCard = card(page, post.title);
+  await expect(postCard.getByText('Published', { exact: true })).toBeVisible();
+  await expect(postCard.getByTestId('post-live')).toHaveText(/^Live in (under )?\d+(\.\d)? s$/, { timeout: 10_000 });
+  expect((await page.request.get(`/post/${post.slug}`)).status()).toBe(200);
+
+  // The header says how old the live site is; the panel shows the build that published the post.
+  await expect(page.getByRole('status').filter({ hasText: 'Live site updated' })).toContainText(
+    /Public site up to date · Live site updated (just now|\dm ago)/,
+  );
+  const panel = publishing(page);
+  await expect(panel.getByRole('heading', { name: 'Publishing', level: 2 })).toBeVisible();
+  const lastBuild = panel.getByTestId('last-build');
+  await expect(lastBuild).toContainText(`Published “${post.title}”`);
+  await expect(lastBuild).toContainText('Succeeded');
+  await expect(lastBuild).toContainText(
+    /Changes · took \d+(\.\d)? s · Live in (under )?\d+(\.\d)? s · \d+ files? written, \d+ removed/,
+  );
+  await panel.getByText(/^Recent builds \(\d+\)$/).click();
+  await expect(
+    panel.getByRole('list', { name: 'Recent builds, newest first' }).getByRole('listitem').first(),
+  ).toContainText(`Published “${post.title}”`);
+
+  // Retry build queues a full render, which then shows as the last build, succeeded.
+  const retry = panel.getByRole('button', { name: 'Retry build' });
+  await retry.click();
+  await expect(toasts(page).getByText('Site rebuild queued', { exact: true })).toBeVisible();
+  await expect(lastBuild).toContainText('Requested by the editor', { timeout: 60_000 });
+  await expect(lastBuild).toContainText('Succeeded');
+  await expect(lastBuild).toContainText(/Full render · took \d+(\.\d)? s · \d+ files? written/);
+  await expect(retry).toBeEnabled();
+  // The post published before the full render is still live.
+  await expect(postCard.getByTestId('post-live')).toHaveText(/^Live in /);
+
+  // Spec §9: with nothing building, nothing polls.
+  const polled: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/build/')) polled.push(req.url());
+  });
+  await page.waitForTimeout(4500);
+  expect(polled).toEqual([]);
+});
+
+const failedBuild: Build = {
+  id: 99,
+  state: 'failed',
+  kind: 'changes',
+  target: 'embedded',
+  reason: 'Edited “Broken table”',
+  requestedAt: new Date(Date.now() - 120_000).toISOString(),
+  startedAt: new Date(Date.now() - 119_000).toISOString(),
+  finishedAt: new Date(Date.now() - 118_000).toISOString(),
+  durationMs: 1000,
+  liveMs: null,
+  written: 0,
+  removed: 0,
+  error: 'Renderer exited with code 1\n    at render (site/render/worker.ts:40)\n    at next (site/render/jobs.ts:12)',
+  postErrors: [],
+};
+
+function status(last: Build, lastSuccess: Build | null): BuildStatus {
+  return {
+    current: null,
+    last,
+    lastSuccess,
+    pending: false,
+    recent: lastSuccess && lastSuccess.id !== last.id ? [last, lastSuccess] : [last],
+    latestChange: 12,
+    builtThrough: 12,
+    liveSince: lastSuccess?.finishedAt ?? null,
+  };
+}
+
+test('a failed build is explained: the previous version stays live and the full error can be read', async ({
+  page,
+}) => {
+  const lastSuccess: Build = {
+    ...failedBuild,
+    id: 98,
+    state: 'succeeded',
+    reason: 'Published “Fine post”',
+    error: null,
+    written: 4,
+    liveMs: 420,
+  };
+  await page.route('**/api/build/status', (route) => route.fulfill({ json: status(failedBuild, lastSuccess) }));
+  await page.goto('/admin');
+
+  await expect(page.getByText('Last site build failed; the previous version stays live.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show error' }).click();
+  const errorDialog = page.getByRole('dialog', { name: 'Build error' });
+  await expect(errorDialog).toContainText('at next (site/render/jobs.ts:12)');
+  await page.keyboard.press('Escape');
+  await expect(errorDialog).toBeHidden();
+
+  const panel = publishing(page);
+  const lastBuild = panel.getByTestId('last-build');
+  await expect(lastBuild).toContainText('Failed');
+  await expect(lastBuild).toContainText('Renderer exited with code 1');
+  await expect(lastBuild).toContainText('The previous version of the site stays live.');
+  await lastBuild.getByText('Full error').click();
+  await expect(lastBuild.locator('pre')).toContainText('at render (site/render/worker.ts:40)');
+
+  await panel.getByText('Recent builds (2)').click();
+  const recent = panel.getByRole('list', { name: 'Recent builds, newest first' }).getByRole('listitem');
+  await expect(recent.nth(0)).toContainText('Failed');
+  await expect(recent.nth(1)).toContainText('Live in 0.4 s');
+  await expect(panel.getByRole('button', { name: 'Retry build' })).toBeEnabled();
+});
+
+test('a post the build could not render is named in the panel, linked to its editor, and explained on its card', async ({
+  page,
+}) => {
+  const [post] = (await (await page.request.get('/api/posts?published=true&limit=1&fields=summary')).json()) as {
+    id: number;
+    title: string;
+  }[];
+  const reason = 'Nested too deeply (over 200 levels)';
+  const withPostError: Build = {
+    ...failedBuild,
+    state: 'succeeded',
+    reason: `Edited “${post!.title}”`,
+    error: null,
+    written: 3,
+    liveMs: null,
+    postErrors: [{ postId: post!.id, title: post!.title, slug: null, reason }],
+  };
+  await page.route('**/api/build/status', (route) => route.fulfill({ json: status(withPostError, withPostError) }));
+  await page.route('**/api/build/posts?**', (route) =>
+    route.fulfill({
+      json: [
+        {
+          postId: post!.id,
+          changeId: 12,
+          kind: 'updated',
+          at: failedBuild.requestedAt,
+          liveAt: null,
+          liveMs: null,
+          error: reason,
+        },
+      ],
+    }),
+  );
+  await page.goto('/admin');
+
+  await expect(page.getByRole('status').filter({ hasText: '1 post could not be published' })).toBeVisible();
+  const problems = publishing(page).getByRole('list', { name: 'Posts that could not be published' });
+  await expect(problems).toContainText(`${post!.title}: ${reason}`);
+  await expect(card(page, post!.title).getByTestId('post-live')).toHaveText(`Could not be published: ${reason}`);
+  await problems.getByRole('link', { name: post!.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/edit/${post!.id}$`));
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(post!.title);
+});
