@@ -206,3 +206,80 @@ test('a post the build could not render is named in the panel, linked to its edi
   await expect(page).toHaveURL(new RegExp(`/admin/edit/${post!.id}$`));
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(post!.title);
 });
+
+test('while a build runs a card says "Not live yet", and it turns live when the build ends, without polling the posts', async ({
+  page,
+}) => {
+  const [post] = (await (await page.request.get('/api/posts?published=true&limit=1&fields=summary')).json()) as {
+    id: number;
+    title: string;
+  }[];
+  const at = new Date(Date.now() - 5000).toISOString();
+  const before: Build = { ...failedBuild, id: 100, state: 'succeeded', reason: 'Site update', error: null, written: 5 };
+  const running: Build = {
+    ...before,
+    id: 101,
+    state: 'running',
+    reason: `Edited “${post!.title}”`,
+    finishedAt: null,
+    durationMs: null,
+  };
+  const succeeded: Build = {
+    ...running,
+    state: 'succeeded',
+    finishedAt: new Date().toISOString(),
+    durationMs: 420,
+    liveMs: 380,
+  };
+  const whileRunning: BuildStatus = {
+    ...status(before, before),
+    current: running,
+    recent: [running, before],
+    latestChange: 13,
+    builtThrough: 12,
+  };
+  const afterwards: BuildStatus = {
+    ...status(succeeded, succeeded),
+    recent: [succeeded, before],
+    latestChange: 13,
+    builtThrough: 13,
+  };
+  let finished = false;
+  let statusCalls = 0;
+  const liveCalls: boolean[] = [];
+  await page.route('**/api/build/status', (route) => {
+    statusCalls++;
+    return route.fulfill({ json: finished ? afterwards : whileRunning });
+  });
+  await page.route('**/api/build/posts?**', (route) => {
+    liveCalls.push(finished);
+    return route.fulfill({
+      json: [
+        {
+          postId: post!.id,
+          changeId: 13,
+          kind: 'updated',
+          at,
+          liveAt: finished ? new Date().toISOString() : null,
+          liveMs: finished ? 380 : null,
+          error: null,
+        },
+      ],
+    });
+  });
+  await page.goto('/admin');
+
+  const liveLine = card(page, post!.title).getByTestId('post-live');
+  await expect(liveLine).toHaveText('Not live yet');
+  await expect(page.getByRole('status').filter({ hasText: 'Updating the public site...' })).toBeVisible();
+  await expect(publishing(page).getByRole('button', { name: 'Retry build' })).toBeDisabled();
+  // The status is polled while the build runs; the posts are not.
+  await expect.poll(() => statusCalls, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  expect(liveCalls).toEqual([false]);
+
+  finished = true;
+  await expect(liveLine).toHaveText('Live in 0.4 s');
+  await expect(page.getByRole('status').filter({ hasText: 'Public site up to date' })).toBeVisible();
+  await expect(publishing(page).getByRole('button', { name: 'Retry build' })).toBeEnabled();
+  expect(liveCalls).toEqual([false, true]);
+});

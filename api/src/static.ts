@@ -121,6 +121,8 @@ export function staticRoutes(opts: { siteDir: () => string | null; adminDir: str
     }
     const root = resolve(dir);
     const path = c.req.path;
+    // The search index's bookkeeping (site/render/search/index.ts) lives beside its bundles but is not the site's.
+    if (path === '/pagefind/state.json') return c.text('Not found', 404);
     const base = inside(root, path);
     if (base) {
       const candidates = path.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];

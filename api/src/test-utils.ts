@@ -32,7 +32,7 @@ export function recordingRenderer(opts: { fail?: () => string | null } = {}) {
   const batches: RenderChange[][] = [];
   const client: SiteRendererClient & { batches: RenderChange[][] } = {
     batches,
-    status: async () => ({ version: 'test', needsFull: false, cursor, liveDir: null, pendingBackground: 0 }),
+    status: async () => ({ version: 'test', needsFull: false, cursor, liveDir: null, pendingBackground: 0, searchPending: 0 }),
     changes: async (changes, through): Promise<RenderResult> => {
       const error = opts.fail?.();
       if (error) throw new Error(error);

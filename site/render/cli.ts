@@ -51,12 +51,16 @@ if (mode === 'apply' && !renderer.needsFull()) {
   if (mode === 'apply') console.log('No previous tree under --root (or other site code): rendering everything.');
   result = await renderer.renderAll(0);
 }
-// A remote build ends complete: the related-article refreshes a live renderer does later happen now.
+// A remote build ends complete: the related-article refreshes and search indexing a live renderer does later
+// happen now.
 while (await renderer.backgroundStep());
+while (await renderer.searchStep());
 for (const e of result.postErrors) console.error(`post ${e.postId} “${e.title}” could not be rendered: ${e.reason}`);
 console.log(`${mode}: ${result.written} files written, ${result.removed} removed in ${Math.round(result.durationMs)} ms`);
 if (values.out) {
   const out = resolve(values.out);
   rmSync(out, { recursive: true, force: true });
   cpSync(renderer.liveDir()!, out, { recursive: true });
+  // The search index's bookkeeping stays with the cached tree; the published copy needs only the bundles.
+  rmSync(`${out}/pagefind/state.json`, { force: true });
 }

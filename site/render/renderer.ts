@@ -14,7 +14,7 @@
  * it never stops the other posts of the build.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATEGORY_ROUTES } from 'content-schema/categories';
@@ -23,6 +23,7 @@ import type { SitePost } from 'content-schema/site-feed';
 import { fixHtml } from '../lib/html-fixups.ts';
 import { ALL_KEY, chunkPath, headPath, listingKey, toCard, type Listing } from '../lib/post-list.ts';
 import { fileOf, listFiles, removeFile, writeAtomic } from './outputs.ts';
+import { openSearchIndex, type SearchIndex, type SearchIndexOptions, type SearchRecord } from './search/index.ts';
 import { SiteIndex } from './site-index.ts';
 import type { SiteSource } from './source.ts';
 
@@ -61,19 +62,14 @@ export interface RenderResult {
   durationMs: number;
 }
 
-/** Hooks for the search index (site/render/search/); absent until it is wired. */
-export interface SearchSink {
-  apply(change: { upsert: SitePost[]; remove: number[] }): Promise<void>;
-  rebuild(all: AsyncIterable<SitePost[]>, dir: string): Promise<void>;
-  backgroundStep(): Promise<boolean>;
-}
-
 /** State kept beside the live folder, so a restart knows what the folder reflects. */
 interface TreeState {
   version: string;
   cursor: number;
   /** Articles whose related block is waiting for a background refresh. */
   dirty: number[];
+  /** Whether the folder's search index holds every post (false until a first index after a full render). */
+  searchReady: boolean;
 }
 
 /** Articles refreshed per background step; small, so a publish arriving meanwhile waits a few ms at most. */
@@ -96,6 +92,18 @@ export function compiledVersion(distDir: string): string {
   return hash.digest('base64url').slice(0, 16);
 }
 
+/** A copy of a folder whose files are hard links to the original's (fast, and no extra space). */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.name.endsWith('.tmp') || entry.name.startsWith('.tmp')) continue;
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else linkSync(source, target);
+  }
+}
+
 export interface RendererOptions {
   /** The compiled site: `server/entry.mjs` and `client/` (public files and hashed assets). */
   distDir: string;
@@ -103,7 +111,8 @@ export interface RendererOptions {
   siteRoot: string;
   siteUrl: string;
   source: SiteSource;
-  search?: SearchSink;
+  /** Options of the search index (tests shorten how long retired bundles are kept). */
+  search?: SearchIndexOptions;
   /** Called at safe points of long work so urgent work can run (see jobs.ts). */
   checkpoint?: () => Promise<void>;
 }
@@ -133,7 +142,9 @@ export async function openRenderer(opts: RendererOptions) {
   function readState(): TreeState | null {
     try {
       const s = JSON.parse(readFileSync(statePath, 'utf8')) as TreeState;
-      return typeof s.cursor === 'number' && typeof s.version === 'string' && Array.isArray(s.dirty) ? s : null;
+      return typeof s.cursor === 'number' && typeof s.version === 'string' && Array.isArray(s.dirty)
+        ? { ...s, searchReady: s.searchReady === true }
+        : null;
     } catch {
       return null;
     }
@@ -163,6 +174,27 @@ export async function openRenderer(opts: RendererOptions) {
     for await (const page of source.summaries()) for (const p of page) next.put(p);
     next.setRedirects(await source.redirects());
     return next;
+  }
+
+  /** The search index of the live folder, opened once per folder. */
+  let search: { dir: string; index: Promise<SearchIndex> } | null = null;
+  function liveSearch(dir: string): Promise<SearchIndex> {
+    if (search?.dir !== dir) search = { dir, index: openSearchIndex(join(dir, 'pagefind'), opts.search) };
+    return search.index;
+  }
+
+  function searchRecord(post: SitePost): SearchRecord {
+    return { postId: post.id, url: `/post/${post.slug}`, title: post.title, category: post.category, text: post.text ?? '', card: toCard(summaryOf(post)) };
+  }
+
+  /** Published posts with ids in [from, to] as search records, for re-indexing a shard. */
+  async function recordsBetween(range: { from: number; to: number }): Promise<SearchRecord[]> {
+    const out: SearchRecord[] = [];
+    for await (const page of source.posts(200, true, range.from - 1)) {
+      for (const p of page) if (p.id <= range.to && p.html !== null) out.push(searchRecord(p));
+      if (page.length === 0 || page.at(-1)!.id >= range.to) break;
+    }
+    return out;
   }
 
   /** One route rendered to its file content; throws with the path on any non-200 answer. */
@@ -321,8 +353,8 @@ export async function openRenderer(opts: RendererOptions) {
       for (const name of old.keys()) if (!now.has(name) && removeFile(dir, fileOf(chunkPath(key, name)))) removed++;
     }
 
-    await opts.search?.apply({
-      upsert: current.filter((p) => !failed.has(p.id)),
+    await (await liveSearch(dir)).apply({
+      upsert: current.filter((p) => !failed.has(p.id)).map(searchRecord),
       remove: postIds.filter((id) => !byId.has(id) || (failed.has(id) && !previous.has(id))),
     });
 
@@ -333,7 +365,7 @@ export async function openRenderer(opts: RendererOptions) {
       for (const p of idx.inCategory(category)) if (!postIds.includes(p.id)) dirty.add(p.id);
     }
     indexCursor = through;
-    saveState({ version, cursor: through, dirty: [...dirty].sort((a, b) => a - b) });
+    saveState({ ...state!, version, cursor: through, dirty: [...dirty].sort((a, b) => a - b) });
     return { written, removed, postErrors: errors, cursor: through, live, durationMs: performance.now() - started };
   }
 
@@ -341,7 +373,7 @@ export async function openRenderer(opts: RendererOptions) {
   async function backgroundStep(): Promise<boolean> {
     const dir = liveDir();
     if (!dir || !state || needsFull()) return false;
-    if (state.dirty.length === 0) return (await opts.search?.backgroundStep()) ?? false;
+    if (state.dirty.length === 0) return false;
     index ??= await loadIndex();
     const slice = state.dirty.slice(0, BACKGROUND_SLICE);
     const posts = await source.postsById(slice);
@@ -412,15 +444,19 @@ export async function openRenderer(opts: RendererOptions) {
     }
     writeAtomic(dir, '_redirects', redirectsFile(idx));
     written++;
-    if (opts.search) await opts.search.rebuild(source.posts(100), dir);
-
+    // The search index depends on the posts, not on the site's code: the new folder starts from the live one's
+    // (hard links: its files are only ever replaced by rename), and the changes since are applied to it after
+    // the swap like any others. Without one, it is indexed in the background (`searchStep`), apart from this.
     const old = liveDir();
+    const searchReady = !!old && !!state?.searchReady && existsSync(join(old, 'pagefind/manifest.json'));
+    if (searchReady) linkTree(join(old, 'pagefind'), join(dir, 'pagefind'));
+
     const tmpLink = join(siteRoot, `current.${name}.tmp`);
     symlinkSync(join('trees', name), tmpLink);
     renameSync(tmpLink, currentLink);
     index = idx;
     indexCursor = cursor;
-    saveState({ version, cursor, dirty: [] });
+    saveState({ version, cursor, dirty: [], searchReady });
     // Keep the previous tree for readers mid-download; remove older ones.
     for (const tree of readdirSync(trees)) {
       const full = join(trees, tree);
@@ -436,6 +472,28 @@ export async function openRenderer(opts: RendererOptions) {
     };
   }
 
+  /**
+   * One unit of search work, apart from the publish path: index every post when the folder has no index yet,
+   * else re-index the shards with changes (the delta a publish writes stays small). False when there is none.
+   * Pagefind runs in its own process, so publishes go on meanwhile.
+   */
+  async function searchStep(): Promise<boolean> {
+    const dir = liveDir();
+    if (!dir || !state || needsFull()) return false;
+    const index = await liveSearch(dir);
+    if (!state.searchReady) {
+      const records = (async function* () {
+        for await (const page of source.posts(100, true)) for (const p of page) if (p.html !== null) yield searchRecord(p);
+      })();
+      await index.rebuild(records);
+      if (liveDir() === dir) saveState({ ...state, searchReady: true });
+      return true;
+    }
+    if (index.pending() === 0) return false;
+    await index.compact(recordsBetween);
+    return true;
+  }
+
   return {
     version,
     liveDir,
@@ -443,6 +501,13 @@ export async function openRenderer(opts: RendererOptions) {
     applyChanges,
     renderAll,
     backgroundStep,
+    searchStep,
+    /** Posts whose search entry waits for re-indexing (or 1 while the whole index is missing). */
+    searchPending: async () => {
+      const dir = liveDir();
+      if (!dir || !state) return 0;
+      return state.searchReady ? (await liveSearch(dir)).pending() : 1;
+    },
     /** The change record id the live folder reflects. */
     cursor: () => state?.cursor ?? 0,
     pendingBackground: () => state?.dirty.length ?? 0,

@@ -15,8 +15,8 @@ import type { z } from 'zod';
 export interface SiteSource {
   /** Every published post's summary, in pages. */
   summaries(): AsyncGenerator<PostSummary[]>;
-  /** Every published post with its HTML (and search text unless `withText` is false), in pages of `pageSize`. */
-  posts(pageSize?: number, withText?: boolean): AsyncGenerator<SitePost[]>;
+  /** Published posts with ids above `after`, with their HTML (and search text unless `withText` is false), in pages. */
+  posts(pageSize?: number, withText?: boolean, after?: number): AsyncGenerator<SitePost[]>;
   /** The published ones of these posts (others are absent from the answer). */
   postsById(ids: readonly number[]): Promise<SitePost[]>;
   redirects(): Promise<SiteRedirects['redirects']>;
@@ -41,8 +41,8 @@ export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSo
     return parsed.data;
   }
 
-  async function* pages<T extends { next: number | null }>(path: (after: number) => string, schema: z.ZodType<T>) {
-    for (let after = 0; ; ) {
+  async function* pages<T extends { next: number | null }>(path: (after: number) => string, schema: z.ZodType<T>, from = 0) {
+    for (let after = from; ; ) {
       const page = await get(path(after), schema);
       yield page;
       if (page.next === null) return;
@@ -54,9 +54,10 @@ export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSo
     async *summaries() {
       for await (const page of pages((a) => `/api/site/posts?fields=summary&limit=1000&after=${a}`, SiteSummaryPageSchema)) yield page.posts;
     },
-    async *posts(pageSize = 100, withText = true) {
+    async *posts(pageSize = 100, withText = true, after = 0) {
       const fields = withText ? 'full' : 'html';
-      for await (const page of pages((a) => `/api/site/posts?fields=${fields}&limit=${pageSize}&after=${a}`, SitePostPageSchema)) yield page.posts;
+      const path = (a: number) => `/api/site/posts?fields=${fields}&limit=${pageSize}&after=${a}`;
+      for await (const page of pages(path, SitePostPageSchema, Math.max(0, after))) yield page.posts;
     },
     async postsById(ids) {
       const out: SitePost[] = [];

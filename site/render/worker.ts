@@ -48,13 +48,26 @@ function background(): void {
     });
 }
 
-function status() {
+let searching: Promise<void> | null = null;
+/** Search indexing runs beside the jobs (pagefind works in its own process); never two at once. */
+function searchInBackground(): void {
+  searching ??= (async () => {
+    while (await renderer.searchStep());
+  })()
+    .catch((err: unknown) => console.error('[renderer] search indexing failed:', err instanceof Error ? err.message : err))
+    .finally(() => {
+      searching = null;
+    });
+}
+
+async function status() {
   return {
     version: renderer.version,
     needsFull: renderer.needsFull(),
     cursor: renderer.cursor(),
     liveDir: renderer.liveDir(),
     pendingBackground: renderer.pendingBackground(),
+    searchPending: (await renderer.searchPending()) + (searching ? 1 : 0),
   };
 }
 
@@ -74,7 +87,10 @@ port.on('message', (req: WorkerRequest) => {
   handle(req).then(
     (value) => {
       port.postMessage({ id: req.id, ok: true, value } satisfies WorkerReply);
-      if (req.type !== 'status') background();
+      if (req.type !== 'status') {
+        background();
+        searchInBackground();
+      }
     },
     (err: unknown) =>
       port.postMessage({
@@ -84,5 +100,6 @@ port.on('message', (req: WorkerRequest) => {
       } satisfies WorkerReply),
   );
 });
-port.postMessage({ id: 0, ok: true, value: status() } satisfies WorkerReply);
+port.postMessage({ id: 0, ok: true, value: await status() } satisfies WorkerReply);
 background();
+searchInBackground();

@@ -36,7 +36,7 @@ function gatedRenderer() {
   let cursor = 0;
   const renderer: SiteRendererClient = {
     ...base,
-    status: async () => ({ version: 't', needsFull: false, cursor, liveDir: null, pendingBackground: 0 }),
+    status: async () => ({ version: 't', needsFull: false, cursor, liveDir: null, pendingBackground: 0, searchPending: 0 }),
     changes: (changes, through) =>
       new Promise((resolve) => {
         calls.push({

@@ -27,6 +27,8 @@ export interface RendererStatus {
   cursor: number;
   liveDir: string | null;
   pendingBackground: number;
+  /** Posts waiting to be re-indexed for search (1 while the whole index is being built). */
+  searchPending: number;
 }
 
 /** What the builder asks of a renderer; the real one is a worker thread, tests may pass their own. */
