@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Build, BuildStatus } from 'content-schema/build';
 import { baseURL } from '../playwright.config.ts';
@@ -123,6 +124,7 @@ function status(last: Build, lastSuccess: Build | null): BuildStatus {
     latestChange: 12,
     builtThrough: 12,
     liveSince: lastSuccess?.finishedAt ?? null,
+    background: null,
   };
 }
 
@@ -161,6 +163,12 @@ test('a failed build is explained: the previous version stays live and the full 
   await expect(recent.nth(0)).toContainText('Failed');
   await expect(recent.nth(1)).toContainText('Live in 0.4 s');
   await expect(panel.getByRole('button', { name: 'Retry build' })).toBeEnabled();
+
+  // Opened up, the failure view stays accessible.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('a post the build could not render is named in the panel, linked to its editor, and explained on its card', async ({

@@ -515,7 +515,19 @@ export function createBuilder(deps: {
       latestChange: await latestChangeId(db),
       builtThrough: targetRow?.builtThrough ?? 0,
       liveSince: lastSuccess?.finishedAt?.toISOString() ?? null,
+      background: await backgroundWork(),
     };
+  }
+
+  /** What the renderer still does after the last publish went live; null when there is none to ask. */
+  async function backgroundWork(): Promise<BuildStatus['background']> {
+    if (deps.target !== 'embedded') return null;
+    try {
+      const s = await deps.renderer!.status();
+      return { articles: s.pendingBackground, search: s.searchPending };
+    } catch {
+      return null;
+    }
   }
 
   /** How the latest public change of each given post went live. */

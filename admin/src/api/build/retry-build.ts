@@ -17,6 +17,6 @@ export function useRetryBuild() {
       errorToast: { title: 'Failed to queue a rebuild', variant: 'destructive' },
     },
     // The answer says a build is queued, which starts the status polling until it ends.
-    onSuccess: () => void queryClient,
+    onSuccess: (status) => queryClient.setQueryData(buildStatusQueryKey, status),
   });
 }

@@ -53,7 +53,10 @@ export function BuildStatus() {
           </PopoverTrigger>
           <PopoverContent className="w-[min(36rem,calc(100vw-2rem))]" aria-label="Build error">
             <p className="text-sm font-medium">The last site build failed with:</p>
-            <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-xs">
+            <pre
+              tabIndex={0}
+              className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-xs"
+            >
               {line.error}
             </pre>
           </PopoverContent>

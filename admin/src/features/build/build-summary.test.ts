@@ -35,6 +35,7 @@ function status(over: Partial<BuildStatus> = {}): BuildStatus {
     latestChange: 12,
     builtThrough: 12,
     liveSince: '2026-03-02T11:57:00.000Z',
+    background: null,
     ...over,
   };
 }

@@ -150,7 +150,10 @@ function LastBuild({ build, now, siteIsLive }: { build: Build; now: Date; siteIs
           {build.error ? (
             <details>
               <summary className="cursor-pointer text-xs font-medium">Full error</summary>
-              <pre className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-xs">
+              <pre
+                tabIndex={0}
+                className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-xs"
+              >
                 {build.error}
               </pre>
             </details>
