@@ -235,6 +235,27 @@ describe('embedded builder', () => {
     expect(live.find((l) => l.postId === 2)).toMatchObject({ liveMs: 400, error: null });
   });
 
+  it('a full render marks every change up to it live and clears errors, except for the posts it left out', async () => {
+    const renderer = recordingRenderer();
+    const { builder, db, clock } = await setup({ renderer });
+    await change(db, clock, 1);
+    await change(db, clock, 2);
+    await db.update(postChanges).set({ error: 'could not be rendered' });
+    renderer.full = async (through) => ({
+      written: 9,
+      removed: 0,
+      postErrors: [{ postId: 2, title: 'Post 2', slug: 'post-2', reason: 'still broken' }],
+      cursor: through,
+      live: [],
+      durationMs: 1,
+    });
+    await builder.requestFull('Requested by the editor');
+    await builder.idle();
+    const live = await builder.postsLive([1, 2]);
+    expect(live.find((l) => l.postId === 1)).toMatchObject({ error: null, liveMs: 0 });
+    expect(live.find((l) => l.postId === 2)).toMatchObject({ liveAt: null, error: 'still broken' });
+  });
+
   it('raises one notification for a change that is not live a minute after the editor saved it', async () => {
     const { renderer, calls } = gatedRenderer();
     const { builder, db, clock, seen } = await setup({ renderer });

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { readlinkSync, realpathSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { Build, BuildHookPayload, BuildStatus, PostLive } from 'content-schema/build';
 import type { Db } from '../db/client.ts';
 import { builds, postChanges, siteTargets } from '../db/schema.ts';
@@ -256,7 +256,8 @@ export function createBuilder(deps: {
   async function recordLive(changes: PostChange[], confirmed: Set<number>, errors: RenderResult['postErrors']): Promise<number | null> {
     const now = clock.now();
     const ids = changes.filter((c) => confirmed.has(c.postId) && !c.liveAt).map((c) => c.id);
-    if (ids.length) await db.update(postChanges).set({ liveAt: now }).where(inArray(postChanges.id, ids));
+    // A post that renders again is no longer in error.
+    if (ids.length) await db.update(postChanges).set({ liveAt: now, error: null }).where(inArray(postChanges.id, ids));
     for (const e of errors) {
       const mine = changes.filter((c) => c.postId === e.postId).map((c) => c.id);
       if (mine.length) await db.update(postChanges).set({ error: e.reason }).where(inArray(postChanges.id, mine));
@@ -346,6 +347,15 @@ export function createBuilder(deps: {
           rendered = null;
         });
         await setBuiltThrough(result.cursor);
+        // Every change up to here is on the site now, except the posts the render had to leave out.
+        const failed = result.postErrors.map((e) => e.postId);
+        await db
+          .update(postChanges)
+          .set({ liveAt: clock.now(), error: null })
+          .where(and(lte(postChanges.id, through), isNull(postChanges.liveAt), failed.length ? notInArray(postChanges.postId, failed) : undefined));
+        for (const e of result.postErrors) {
+          await db.update(postChanges).set({ error: e.reason }).where(and(lte(postChanges.id, through), eq(postChanges.postId, e.postId), isNull(postChanges.liveAt)));
+        }
         await finish(row, {
           state: 'succeeded',
           toChange: through,
@@ -505,7 +515,10 @@ export function createBuilder(deps: {
       .where(and(mine, eq(builds.state, 'succeeded')))
       .orderBy(desc(builds.id))
       .limit(1);
-    const [targetRow] = target ? await db.select().from(siteTargets).where(eq(siteTargets.target, target)) : [];
+    // An instance with the builder off reports the furthest any target has got.
+    const [targetRow] = target
+      ? await db.select().from(siteTargets).where(eq(siteTargets.target, target))
+      : await db.select().from(siteTargets).orderBy(desc(siteTargets.builtThrough)).limit(1);
     return {
       current: current ? toBuild(current) : null,
       last: last ? toBuild(last) : null,

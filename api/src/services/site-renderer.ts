@@ -40,6 +40,7 @@ export interface SiteRendererClient {
 }
 
 const WORKER = resolve(import.meta.dirname, '../../../site/render/worker.ts');
+const RENDERER_HEAP_MB = 512;
 
 /**
  * The site's warm renderer (site/render/worker.ts) as a worker thread of this process: it loads the compiled
@@ -55,7 +56,14 @@ export function workerRenderer(opts: { distDir: string; siteRoot: string; siteUr
 
   function start(): Promise<RendererStatus> {
     // The compiled site is a production build: React's development checks would double every render.
-    const w = new Worker(WORKER, { workerData: opts, env: { ...process.env, NODE_ENV: 'production' } });
+    // A heap limit makes the thread collect garbage early instead of growing towards V8's default (several GiB):
+    // it holds summaries (a few MB at 10,000 posts) and one page at a time, and the whole server must stay
+    // within 1.5 GiB while pagefind indexes beside it.
+    const w = new Worker(WORKER, {
+      workerData: opts,
+      env: { ...process.env, NODE_ENV: 'production' },
+      resourceLimits: { maxOldGenerationSizeMb: RENDERER_HEAP_MB },
+    });
     worker = w;
     ready = new Promise<RendererStatus>((resolveReady, rejectReady) => {
       pending.set(0, { resolve: (v) => resolveReady(v as RendererStatus), reject: rejectReady });

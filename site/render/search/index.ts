@@ -29,11 +29,12 @@ export type { SearchRecord } from './bundle.ts';
 export type { SearchManifest, ManifestBundle } from './manifest.ts';
 
 /**
- * Posts per shard. Indexing a shard of 1,000 realistic posts takes ~8 s and peaks at ~490 MiB in the pagefind
- * child (2,000: 15 s, 1.07 GiB — memory grows faster than linearly), which keeps the server within its
- * 1.5 GiB budget during compaction; 10 shards at 10,000 posts. See the measurements in the report.
+ * Posts per shard. Indexing a shard of 500 realistic posts takes ~4 s and peaks at ~290 MiB in the pagefind
+ * child (1,000: 8 s, ~490 MiB; 2,000: 15 s, 1.07 GiB — memory grows faster than linearly). With 1,000 the whole
+ * server peaked at 1.47 GiB while indexing 10,000 posts, too close to its 1.5 GiB budget; 500 costs a reader's
+ * first search ~60 KB more (358 KB against 295 KB at 10,000 posts; later searches 90 KB against 55 KB).
  */
-export const SHARD_SIZE = 1000;
+export const SHARD_SIZE = 500;
 
 /**
  * Word-index chunk size (word positions per chunk) given to pagefind. Every bundle loads at least one chunk
