@@ -45,11 +45,21 @@ test.describe('category listings', () => {
     await expect(list.getByRole('article')).toHaveCount(posts.length);
   });
 
-  test('listing data comes in chunks of 24, not the whole archive', async ({ request }) => {
-    const res = await request.get('/data/posts/all/0.json');
+  test('listing data comes as a head of 24 and linked chunks, not the whole archive', async ({ request }) => {
+    const res = await request.get('/data/posts/all/head.json');
     expect(res.ok()).toBeTruthy();
-    const chunk = await res.json();
-    expect(chunk.posts.length).toBeLessThanOrEqual(24);
-    expect(chunk.posts[0]).not.toHaveProperty('content');
+    const head = await res.json();
+    expect(head.posts.length).toBeLessThanOrEqual(24);
+    expect(head.posts[0]).not.toHaveProperty('content');
+    // Every post is reachable: the head, then each chunk's link to the next older one.
+    const slugs: string[] = head.posts.map((p: { slug: string }) => p.slug);
+    for (let cursor = head.next; cursor; ) {
+      const chunk = await (await request.get(`/data/posts/all/${cursor.chunk}.json`)).json();
+      expect(chunk.posts.length).toBeLessThanOrEqual(64);
+      slugs.push(...chunk.posts.slice(cursor.skip).map((p: { slug: string }) => p.slug));
+      cursor = chunk.next ? { chunk: chunk.next, skip: 0 } : null;
+    }
+    expect(slugs).toHaveLength(head.total);
+    expect(new Set(slugs).size).toBe(head.total);
   });
 });

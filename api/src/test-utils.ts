@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { migrateDb, openDb, type Db } from './db/client.ts';
 import { loadEnv } from './env.ts';
@@ -12,6 +13,19 @@ import { changesBetween, createChangeFeed, type PostChange } from './services/ch
 import type { RenderChange, RenderResult, SiteRendererClient } from './services/site-renderer.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4321';
+const ROOT = resolve(import.meta.dirname, '../..');
+/** The compiled site the real renderer loads. */
+export const SITE_DIST = join(ROOT, 'dist');
+
+/** Compiles the site once if no compiled bundle is there (scripts/test.sh compiles before the suites). */
+export function ensureCompiled(): void {
+  if (existsSync(join(SITE_DIST, 'server/entry.mjs'))) return;
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+    cwd: ROOT,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: 'inherit',
+  });
+}
 export const ADMIN_PASSWORD = 'test-password-123';
 
 /** A fresh libSQL database file in a temporary folder, migrated. */

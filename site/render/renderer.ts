@@ -18,7 +18,9 @@ import { cpSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rea
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATEGORY_ROUTES } from 'content-schema/categories';
+import type { BuildPostError } from 'content-schema/build';
 import type { PostSummary } from 'content-schema/post';
+import type { RenderChange, RenderResult } from 'content-schema/render';
 import type { SitePost } from 'content-schema/site-feed';
 import { fixHtml } from '../lib/html-fixups.ts';
 import { ALL_KEY, chunkPath, headPath, listingKey, toCard, type Listing } from '../lib/post-list.ts';
@@ -31,35 +33,6 @@ import type { SiteSource } from './source.ts';
 interface CompiledSite {
   renderRoute(origin: string, pathname: string, locals: App.Locals): Promise<Response>;
   routePatterns(): { route: string; params: string[]; type: string }[];
-}
-
-/** One change record, as the builder passes it. */
-export interface ChangeInput {
-  id: number;
-  postId: number;
-  title: string;
-  oldSlug: string | null;
-  newSlug: string | null;
-  oldCategory: string | null;
-  newCategory: string | null;
-}
-
-export interface PostRenderError {
-  postId: number;
-  title: string;
-  slug: string | null;
-  reason: string;
-}
-
-export interface RenderResult {
-  written: number;
-  removed: number;
-  postErrors: PostRenderError[];
-  /** The change record id the site now reflects. */
-  cursor: number;
-  /** Per changed post: the path that should answer and the revision it should show, or that it is gone. */
-  live: { postId: number; path: string; present: boolean; updatedAt?: string }[];
-  durationMs: number;
 }
 
 /** State kept beside the live folder, so a restart knows what the folder reflects. */
@@ -238,7 +211,7 @@ export async function openRenderer(opts: RendererOptions) {
     dir: string,
     idx: SiteIndex,
     posts: SitePost[],
-    errors: PostRenderError[],
+    errors: BuildPostError[],
     fallback: (id: number) => PostSummary | undefined = () => undefined,
   ): Promise<number> {
     let written = 0;
@@ -264,7 +237,7 @@ export async function openRenderer(opts: RendererOptions) {
   }
 
   /** Renders what a set of change records affects into the live folder. */
-  async function applyChanges(changes: ChangeInput[], through: number): Promise<RenderResult> {
+  async function applyChanges(changes: RenderChange[], through: number): Promise<RenderResult> {
     const started = performance.now();
     const dir = liveDir();
     if (!dir || needsFull()) throw new Error('The site has not been rendered in full yet');
@@ -308,7 +281,7 @@ export async function openRenderer(opts: RendererOptions) {
     }
     idx.setRedirects(await source.redirects());
 
-    const errors: PostRenderError[] = [];
+    const errors: BuildPostError[] = [];
     let written = await renderArticles(dir, idx, current, errors, (id) => previous.get(id));
     const failed = new Set(errors.map((e) => e.postId));
     let removed = 0;
@@ -404,7 +377,7 @@ export async function openRenderer(opts: RendererOptions) {
     rmSync(dir, { recursive: true, force: true });
     cpSync(join(distDir, 'client'), dir, { recursive: true });
     let written = 0;
-    const errors: PostRenderError[] = [];
+    const errors: BuildPostError[] = [];
     const data = () => idx.data(staticPaths);
     const paths = [
       ...staticPaths,

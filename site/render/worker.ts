@@ -5,7 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Jobs } from './jobs.ts';
-import { openRenderer, type ChangeInput } from './renderer.ts';
+import type { RenderChange } from 'content-schema/render';
+import { openRenderer } from './renderer.ts';
 import { apiSource } from './source.ts';
 
 export interface WorkerOptions {
@@ -17,7 +18,7 @@ export interface WorkerOptions {
 
 export type WorkerRequest =
   | { id: number; type: 'status' }
-  | { id: number; type: 'changes'; changes: ChangeInput[]; through: number }
+  | { id: number; type: 'changes'; changes: RenderChange[]; through: number }
   | { id: number; type: 'full'; cursor: number };
 
 export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };

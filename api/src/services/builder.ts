@@ -7,6 +7,7 @@ import type { Build, BuildHookPayload, BuildStatus, PostLive } from 'content-sch
 import type { Db } from '../db/client.ts';
 import { builds, postChanges, siteTargets } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import { coalesce } from '../lib/coalesce.ts';
 import type { Events } from '../lib/events.ts';
 import { changesBetween, latestChangeId, type PostChange } from './changes.ts';
 import type { RenderResult, SiteRendererClient } from './site-renderer.ts';
@@ -91,8 +92,6 @@ export function createBuilder(deps: {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const currentLink = join(siteRoot, 'current');
   const target = deps.target === 'off' ? null : deps.target === 'hook' ? 'hook' : embeddedTarget();
-  let working: Promise<void> | null = null;
-  let again = false;
   let fullRunning: Promise<void> | null = null;
 
   /** An embedded target is one folder on one machine: instances sharing it share its queue. */
@@ -434,7 +433,7 @@ export function createBuilder(deps: {
     const row = await claim('changes');
     if (row) {
       await runChanges(row);
-      again = true;
+      passes.again();
     }
   }
 
@@ -459,25 +458,8 @@ export function createBuilder(deps: {
   }
 
   /** Runs passes until there is nothing to claim; overlapping calls coalesce. */
-  function kick(): Promise<void> {
-    if (working) {
-      again = true;
-      return working;
-    }
-    working = (async () => {
-      do {
-        again = false;
-        try {
-          await pass();
-        } catch (err) {
-          console.error('[builder] pass failed:', err instanceof Error ? err.message : err);
-        }
-      } while (again);
-    })().finally(() => {
-      working = null;
-    });
-    return working;
-  }
+  const passes = coalesce('builder', pass);
+  const kick = passes.run;
 
   /** Polls for changes made on other instances (and retries) until stopped. */
   function start(intervalMs = 250): () => void {
@@ -576,7 +558,7 @@ export function createBuilder(deps: {
     liveDir,
     /** Resolves when no pass and no full render of this instance is under way. */
     idle: async () => {
-      while (working || fullRunning) await Promise.all([working, fullRunning]);
+      while (passes.running || fullRunning) await Promise.all([passes.idle(), fullRunning]);
     },
     owner,
   };

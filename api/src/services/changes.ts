@@ -11,6 +11,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { changeConsumers, postChanges, posts, type ChangeKind } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import { coalesce } from '../lib/coalesce.ts';
 
 type PostRow = typeof posts.$inferSelect;
 export type PostChange = typeof postChanges.$inferSelect;
@@ -89,8 +90,6 @@ export function createChangeFeed(deps: { db: Db; clock: Clock }) {
   const local: { handler: ChangeHandler; cursor: number | null; start: Promise<number> }[] = [];
   /** Registrations of this instance's exactly-once consumers (see `register`). */
   const registrations = new Map<string, Promise<void>>();
-  let running: Promise<void> | null = null;
-  let again = false;
 
   /**
    * Records where a new consumer starts: the newest record at registration, which is when the app is put
@@ -169,23 +168,8 @@ export function createChangeFeed(deps: { db: Db; clock: Clock }) {
   }
 
   /** Reads new records now; overlapping calls coalesce into one more pass. */
-  function poll(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await pass();
-      } while (again);
-    })()
-      .catch((err: unknown) => console.error('[changes] poll failed:', err instanceof Error ? err.message : err))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+  const passes = coalesce('changes', pass);
+  const poll = passes.run;
 
   /** Polls on an interval until stopped; local writes call `poll()` directly for immediacy. */
   function start(intervalMs = 250): () => void {
@@ -195,5 +179,5 @@ export function createChangeFeed(deps: { db: Db; clock: Clock }) {
     return () => clearInterval(timer);
   }
 
-  return { onceAcrossInstances, onEveryInstance, poll, start, idle: () => running ?? Promise.resolve() };
+  return { onceAcrossInstances, onEveryInstance, poll, start, idle: passes.idle };
 }

@@ -4,25 +4,17 @@
  * instance claims builds; a builder killed with SIGKILL mid-build is replaced by the next start.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDb, openDb, type Db } from '../db/client.ts';
 import { builds, posts } from '../db/schema.ts';
-import { ADMIN_PASSWORD, postBody } from '../test-utils.ts';
+import { ADMIN_PASSWORD, ensureCompiled, postBody } from '../test-utils.ts';
 import { deriveBody } from './derive.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-function ensureCompiled(): void {
-  if (existsSync(join(ROOT, 'dist/server/entry.mjs'))) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
-    cwd: ROOT,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: 'inherit',
-  });
-}
 
 let nextPort = 4700 + (process.pid % 200);
 
@@ -88,7 +80,7 @@ async function editor(origin: string) {
     headers: { Origin: origin, 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
   });
-  expect(login.status).toBe(200);
+  expect(login.status, await login.clone().text()).toBe(200);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   return (method: string, path: string, body?: unknown) =>
     fetch(`${origin}${path}`, {
@@ -170,7 +162,14 @@ describe('two API instances on one database file', () => {
     const when = new Date(Date.now() + 1500).toISOString();
     const scheduled = await call('POST', '/api/schedule-post', { postId: draft.id, publishDateTime: when, timezone: 'Europe/Stockholm' });
     expect(scheduled.status).toBe(201);
-    await until(async () => (await status(`${builderOn.origin}/post/scheduled-elsewhere`)) === 200, 15_000, 'the scheduled post on the site');
+    await until(async () => (await status(`${builderOn.origin}/post/scheduled-elsewhere`)) === 200, 15_000, 'the scheduled post on the site').catch(
+      async (err: Error) => {
+        const dump = async (q: string) => JSON.stringify((await db.$client.execute(q)).rows);
+        throw new Error(
+          `${err.message}\nschedules ${await dump('SELECT * FROM scheduled_posts')}\nchanges ${await dump('SELECT id, post_id, kind, via, created_at, live_at FROM post_changes')}\nbuilds ${await dump('SELECT id, kind, state, from_change, to_change, error FROM site_builds')}\nON:\n${builderOn.log().slice(-2000)}\nOFF:\n${builderOff.log().slice(-2000)}`,
+        );
+      },
+    );
     const changes = await db.$client.execute({ sql: `SELECT kind, via FROM post_changes WHERE post_id = ?`, args: [draft.id] });
     expect(changes.rows.map((r) => [r.kind, r.via])).toEqual([['published', 'schedule']]);
   });

@@ -2,9 +2,8 @@
  * The publishing pipeline end to end in one process: the real API on a real port and database file, the real
  * builder, and the real warm renderer (site/render/worker.ts in a worker thread) on the compiled site.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
@@ -14,24 +13,13 @@ import { posts } from '../db/schema.ts';
 import { loadEnv } from '../env.ts';
 import { systemClock } from '../lib/clock.ts';
 import { Events } from '../lib/events.ts';
-import { ADMIN_PASSWORD, postBody, tempDb } from '../test-utils.ts';
+import { ADMIN_PASSWORD, ensureCompiled, postBody, SITE_DIST as DIST, tempDb } from '../test-utils.ts';
 import { ensureAdmin } from './auth.ts';
 import { createBuilder, httpProbe } from './builder.ts';
 import { createChangeFeed } from './changes.ts';
 import { workerRenderer, type SiteRendererClient } from './site-renderer.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const DIST = join(ROOT, 'dist');
 
-/** Compiles the site once if no compiled bundle is there (scripts/test.sh compiles before the suites). */
-function ensureCompiled(): void {
-  if (existsSync(join(DIST, 'server/entry.mjs'))) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
-    cwd: ROOT,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: 'inherit',
-  });
-}
 
 /** A running server: API over a database file, an embedded builder with the worker renderer. */
 async function startSite() {

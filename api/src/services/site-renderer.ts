@@ -1,35 +1,14 @@
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import {
+  RenderResultSchema,
+  RendererStatusSchema,
+  type RenderChange,
+  type RenderResult,
+  type RendererStatus,
+} from 'content-schema/render';
 
-/** A change record as the renderer needs it (site/render/renderer.ts ChangeInput). */
-export interface RenderChange {
-  id: number;
-  postId: number;
-  title: string;
-  oldSlug: string | null;
-  newSlug: string | null;
-  oldCategory: string | null;
-  newCategory: string | null;
-}
-
-export interface RenderResult {
-  written: number;
-  removed: number;
-  postErrors: { postId: number; title: string; slug: string | null; reason: string }[];
-  cursor: number;
-  live: { postId: number; path: string; present: boolean; updatedAt?: string }[];
-  durationMs: number;
-}
-
-export interface RendererStatus {
-  version: string;
-  needsFull: boolean;
-  cursor: number;
-  liveDir: string | null;
-  pendingBackground: number;
-  /** Posts waiting to be re-indexed for search (1 while the whole index is being built). */
-  searchPending: number;
-}
+export type { RenderChange, RenderResult, RendererStatus };
 
 /** What the builder asks of a renderer; the real one is a worker thread, tests may pass their own. */
 export interface SiteRendererClient {
@@ -87,19 +66,19 @@ export function workerRenderer(opts: { distDir: string; siteRoot: string; siteUr
     return ready;
   }
 
-  async function call<T>(message: Record<string, unknown>): Promise<T> {
+  async function call(message: Record<string, unknown>): Promise<unknown> {
     await (ready ?? start());
     const id = nextId++;
-    return new Promise<T>((resolveCall, rejectCall) => {
-      pending.set(id, { resolve: (v) => resolveCall(v as T), reject: rejectCall });
+    return new Promise<unknown>((resolveCall, rejectCall) => {
+      pending.set(id, { resolve: resolveCall, reject: rejectCall });
       worker!.postMessage({ ...message, id });
     });
   }
 
   return {
-    status: () => call<RendererStatus>({ type: 'status' }),
-    changes: (changes, through) => call<RenderResult>({ type: 'changes', changes, through }),
-    full: (cursor) => call<RenderResult>({ type: 'full', cursor }),
+    status: async () => RendererStatusSchema.parse(await call({ type: 'status' })),
+    changes: async (changes, through) => RenderResultSchema.parse(await call({ type: 'changes', changes, through })),
+    full: async (cursor) => RenderResultSchema.parse(await call({ type: 'full', cursor })),
     close: async () => {
       const w = worker;
       worker = null;
