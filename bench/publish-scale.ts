@@ -11,7 +11,8 @@
  * by the corpus size and the renderer's source, so a second run starts in seconds.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -116,6 +117,40 @@ async function until(t0: number, check: () => Promise<boolean>, timeoutMs = 120_
     if (performance.now() - t0 > timeoutMs) return Number.POSITIVE_INFINITY;
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/**
+ * The live folder, built by the changes above, against the same data rendered from scratch by the renderer's
+ * CLI (a separate process, as a remote build would), file by file. Search bundles the manifest no longer names
+ * are left out: they are kept ten minutes for readers in the middle of a search.
+ */
+async function equivalence(apiUrl: string, liveDir: string, scratchRoot: string): Promise<string> {
+  const t0 = performance.now();
+  const cli = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, join(ROOT, 'site/render/cli.ts'), 'full', '--root', scratchRoot], {
+    cwd: ROOT,
+    env: { ...process.env, SITE_API_URL: apiUrl, SITE_URL: apiUrl, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  if (cli.status !== 0) return `equivalence: the CLI full render failed: ${cli.stderr.slice(-500)}`;
+  const cliMiB = Number(cli.stderr.trim().split('\n').at(-1)) / 1024;
+  const files = (dir: string) => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'pagefind/manifest.json'), 'utf8')) as { bundles: { path: string }[] };
+    const named = manifest.bundles.map((b) => `pagefind/${b.path}`);
+    return new Map(
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+        .filter((f) => !f.startsWith('pagefind/b/') || named.some((n) => f.startsWith(n)))
+        .map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]),
+    );
+  };
+  const a = files(realpathSync(liveDir));
+  const b = files(realpathSync(join(scratchRoot, 'current')));
+  const differing = [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f));
+  return (
+    `equivalence, incremental against from scratch (renderer CLI, full render + search index: ${fmt((performance.now() - t0) / 1000, 1)} s, ` +
+    `peak ${fmt(cliMiB)} MiB): ${fmt(a.size)} files compared, ${differing.length} differ${differing.length ? ` (${differing.slice(0, 5).join(', ')})` : ''}`
+  );
 }
 
 async function main(): Promise<void> {
@@ -254,6 +289,7 @@ async function main(): Promise<void> {
       return !s.pending && !s.current && s.background?.articles === 0 && s.background?.search === 0;
     }, 900_000);
     report(`background work after the last change (related blocks of the category, search compaction): ${fmt(settled / 1000, 1)} s`);
+    report(await equivalence(server.url, join(data.dir, 'site/current'), join(data.dir, 'scratch')));
     report(`peak memory, server and children, whole run: ${fmt(memory.peakMiB())} MiB (budget ≤ 1,536 MiB)`);
   } finally {
     memory.stop();

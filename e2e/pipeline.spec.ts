@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { ADMIN } from './fixtures.ts';
+import { hydrated } from './site-helpers.ts';
 
 test.describe('one server, one origin', () => {
   test('serves the site at /, the admin at /admin and the API at /api', async ({ request }) => {
@@ -81,4 +82,45 @@ test('a post published through the API appears on the site without a restart, an
   await expect
     .poll(async () => (await request.get(`/post/${post.slug}`)).status(), { timeout: 30_000, intervals: [200] })
     .toBe(404);
+});
+
+test('search finds a post as soon as it is published and stops finding it once it is unpublished', async ({ request, page }) => {
+  const headers = { Origin: baseURL };
+  expect((await request.post('/api/auth/login', { data: ADMIN, headers })).ok()).toBeTruthy();
+  // A word no other post has, only in the body (the listing's own substring match covers title and excerpt).
+  const word = `zqsearch${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+  const created = await request.post('/api/posts', {
+    headers,
+    data: {
+      title: 'Search freshness check',
+      excerpt: 'A post that proves search follows publishing.',
+      content: `## Body\n\nThe body carries the word ${word}, which nothing else on the site has.`,
+      category: 'Deep Dive',
+      authorName: 'Dr. Astrid Lindqvist',
+      published: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const post = await created.json();
+
+  /**
+   * What the home page's search answers for `term`: its announcement and the titles shown. Without the search
+   * applied the page lists the newest posts (this one among them), so only "1 post shown." proves a hit.
+   */
+  const answer = async (term: string) => {
+    await page.goto(`/?search=${term}`);
+    await hydrated(page);
+    const status = page.locator('[aria-live="polite"]', { hasText: /^(1 post shown\.|No matching posts\.)$/ });
+    try {
+      await status.waitFor({ state: 'attached', timeout: 5000 });
+    } catch {
+      return 'no answer';
+    }
+    const titles = await page.getByRole('main').getByRole('heading', { level: 3 }).allTextContents();
+    return `${await status.textContent()} ${titles.join(' | ')}`;
+  };
+  await expect.poll(() => answer(word), { timeout: 20_000 }).toBe('1 post shown. Search freshness check');
+
+  expect((await request.put(`/api/posts/${post.id}`, { headers, data: { published: false } })).ok()).toBeTruthy();
+  await expect.poll(() => answer(word), { timeout: 20_000 }).toMatch(/^No matching posts\. /);
 });

@@ -65,6 +65,8 @@ export function createApp(deps: AppDeps) {
     void deps.changes.poll();
   };
   const posts = createPostsService({ db: deps.db, clock: deps.clock, onChange });
+  // Another instance's change clears this one's list cache as soon as its poll reads the change record.
+  deps.changes.onEveryInstance(() => posts.invalidate());
   const ctx: AppContext = {
     ...deps,
     posts,

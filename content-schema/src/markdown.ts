@@ -4,6 +4,9 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { checkMarkdownLimits, MARKDOWN_LIMIT_MESSAGES, MARKDOWN_MAX_DEPTH } from './markdown-limits.ts';
+
+export { checkMarkdownLimits, MARKDOWN_LIMIT_MESSAGES, MARKDOWN_MAX_DEPTH } from './markdown-limits.ts';
 
 // hast/mdast types are not direct dependencies, so take them from the plugins that use them.
 type HastRoot = ReturnType<ReturnType<typeof rehypeSanitize>>;
@@ -87,14 +90,85 @@ const htmlProcessor = unified()
 
 const mdastParser = unified().use(remarkParse).use(remarkGfm).freeze();
 
-/** Render post markdown (CommonMark + GFM) to sanitised HTML; the only way markdown becomes HTML. */
+/** Markdown the renderer refuses; `reason` is the reader-facing message (the schema's, for bodies it let through). */
+export class MarkdownRenderError extends Error {
+  override readonly name = 'MarkdownRenderError';
+  readonly reason: string;
+
+  constructor(reason: string, options?: ErrorOptions) {
+    super(reason, options);
+    this.reason = reason;
+  }
+}
+
+/** What a stack overflow in the parser or renderer is reported as: nesting is its only known cause. */
+const TOO_DEEP = MARKDOWN_LIMIT_MESSAGES.depth;
+
+/**
+ * Nesting levels the parsed tree may reach before the renderer refuses it. The text check already
+ * refuses more than MARKDOWN_MAX_DEPTH and over-estimates, so this only stands in for a mistake in
+ * it, far below the ~1,100 levels at which remark-rehype overflows the stack.
+ */
+const TREE_LEVEL_BACKSTOP = 4 * MARKDOWN_MAX_DEPTH;
+
+/** The mdast nodes that count as a nesting level, as MARKDOWN_MAX_DEPTH counts them. */
+const LEVELS = new Set(['blockquote', 'listItem', 'footnoteDefinition', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+
+/** Deepest nesting in the tree, counted without recursion. */
+function treeLevels(root: MdastRoot): number {
+  let deepest = 0;
+  const stack: [MdastNode, number][] = [[root, 0]];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [node, outer] = entry;
+    const levels = LEVELS.has(node.type) ? outer + 1 : outer;
+    if (levels > deepest) deepest = levels;
+    if ('children' in node) for (const child of node.children as MdastNode[]) stack.push([child, levels]);
+  }
+  return deepest;
+}
+
+/** Runs a parser or renderer step, reporting a stack overflow as the refusal it stands for. */
+function guarded<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof RangeError) throw new MarkdownRenderError(TOO_DEEP, { cause: error });
+    throw error;
+  }
+}
+
+/** The markdown's tree, once it is known to be within the limits the renderer is safe for. */
+function parseWithinLimits(markdown: string): MdastRoot {
+  const problem = checkMarkdownLimits(markdown);
+  if (problem) throw new MarkdownRenderError(problem);
+  const tree = guarded(() => htmlProcessor.parse(markdown));
+  if (treeLevels(tree) > TREE_LEVEL_BACKSTOP) throw new MarkdownRenderError(TOO_DEEP);
+  return tree;
+}
+
+function renderTree(tree: MdastRoot): string {
+  return guarded(() => htmlProcessor.stringify(htmlProcessor.runSync(tree)));
+}
+
+/**
+ * Render post markdown (CommonMark + GFM) to sanitised HTML; the only way markdown becomes HTML.
+ * Throws MarkdownRenderError for markdown beyond the limits checkMarkdownLimits enforces.
+ */
 export function renderMarkdown(markdown: string): string {
-  return String(htmlProcessor.processSync(markdown));
+  return renderTree(parseWithinLimits(markdown));
+}
+
+/** A post body as stored on save: its sanitised HTML and its plain search text, from one parse. */
+export function renderPost(markdown: string): { html: string; text: string } {
+  const tree = parseWithinLimits(markdown);
+  // Text first: the tree is the renderer's input and is not read again afterwards.
+  const text = plainText(tree);
+  return { html: renderTree(tree), text };
 }
 
 /** The markdown syntax tree (with GFM), for callers that need structure rather than HTML. */
 export function parseMarkdown(markdown: string): MdastRoot {
-  return mdastParser.parse(markdown);
+  return guarded(() => mdastParser.parse(markdown));
 }
 
 /** The root of a markdown (mdast) tree. */
@@ -107,23 +181,55 @@ const BLOCK_CONTAINERS = new Set(['root', 'blockquote', 'list', 'listItem', 'tab
 /** Nodes that carry no reader-visible text: raw HTML is never rendered; images and definitions are not prose. */
 const SILENT = new Set(['html', 'image', 'imageReference', 'definition', 'footnoteReference', 'thematicBreak']);
 
-/** Reader-visible text of a markdown node; blocks end up on separate lines. */
-export function nodeToText(node: MdastNode): string {
+/** Text of a leaf, or null for a node whose text is its children's. */
+function leafText(node: MdastNode): string | null {
   if (SILENT.has(node.type)) return '';
   if (node.type === 'break') return '\n';
   if ('value' in node) return node.value;
   if (!('children' in node)) return '';
-  const parts: string[] = (node.children as MdastNode[]).map(nodeToText);
-  return BLOCK_CONTAINERS.has(node.type) ? parts.join('\n') : parts.join('');
+  return null;
 }
 
-/** Plain text of markdown for search indexes, excerpts and word counts: one block per line, spaces collapsed. */
-export function markdownToPlainText(markdown: string): string {
-  return nodeToText(parseMarkdown(markdown))
+/** Reader-visible text of a markdown node; blocks end up on separate lines. Iterative, so no nesting overflows it. */
+export function nodeToText(node: MdastNode): string {
+  const own = leafText(node);
+  if (own !== null) return own;
+  // Each frame collects its children's texts; a finished frame hands its joined text to its parent.
+  const frames: { node: MdastNode; children: MdastNode[]; next: number; parts: string[] }[] = [];
+  const open = (parent: MdastNode): void => {
+    frames.push({ node: parent, children: 'children' in parent ? (parent.children as MdastNode[]) : [], next: 0, parts: [] });
+  };
+  open(node);
+  for (;;) {
+    const frame = frames[frames.length - 1];
+    if (!frame) return '';
+    const child = frame.children[frame.next++];
+    if (child) {
+      const text = leafText(child);
+      if (text === null) open(child);
+      else frame.parts.push(text);
+      continue;
+    }
+    const text = frame.parts.join(BLOCK_CONTAINERS.has(frame.node.type) ? '\n' : '');
+    frames.pop();
+    const parent = frames[frames.length - 1];
+    if (!parent) return text;
+    parent.parts.push(text);
+  }
+}
+
+/** Plain text of a tree: one block per line, spaces collapsed. */
+function plainText(tree: MdastRoot): string {
+  return nodeToText(tree)
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
+}
+
+/** Plain text of markdown for search indexes, excerpts and word counts: one block per line, spaces collapsed. */
+export function markdownToPlainText(markdown: string): string {
+  return plainText(parseMarkdown(markdown));
 }
 
 /** A word is a run of non-space characters with at least one letter or digit (so '—' and '-' are not words). */

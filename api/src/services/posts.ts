@@ -54,7 +54,11 @@ interface CachedList {
   at: number;
 }
 
-/** Cache entries expire so several API instances converge within this bound after a write elsewhere. */
+/**
+ * Cache entries expire after this, a backstop: a write on this instance clears the cache at once, and one on
+ * another instance does when this instance's change feed reads its change record (within its 250 ms poll).
+ * Drafts have no change record, so an admin's draft list may lag another instance by this much.
+ */
 const LIST_CACHE_TTL_MS = 2000;
 const LIST_CACHE_MAX = 500;
 

@@ -67,6 +67,8 @@ export function NotificationBell() {
           <Bell aria-hidden="true" />
           {badge ? (
             <span
+              // The button's label says the exact count; the badge is its picture ('9+' past nine).
+              aria-hidden="true"
               data-testid="notification-count"
               className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-semibold leading-5 text-destructive-foreground"
             >
