@@ -1,5 +1,18 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { countWords, markdownToPlainText, renderMarkdown, sanitizeSchema } from './markdown.ts';
+import {
+  countWords,
+  MARKDOWN_LIMIT_MESSAGES,
+  MarkdownRenderError,
+  markdownToPlainText,
+  nodeToText,
+  parseMarkdown,
+  renderMarkdown,
+  renderPost,
+  sanitizeSchema,
+  type MdastNode,
+} from './markdown.ts';
 
 describe('renderMarkdown renders every construct the editor offers', () => {
   it.each([
@@ -234,5 +247,114 @@ describe('countWords', () => {
     ['Åre och Malmö', 3],
   ])('%j has %i words', (markdown, expected) => {
     expect(countWords(markdown)).toBe(expected);
+  });
+});
+
+describe('MarkdownRenderError', () => {
+  it('is an Error that carries the reader-facing reason', () => {
+    const error = new MarkdownRenderError('Too deep');
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('MarkdownRenderError');
+    expect(error.reason).toBe('Too deep');
+    expect(error.message).toBe('Too deep');
+  });
+});
+
+describe('markdown that nests deeper than the stack allows', () => {
+  // 15,000 quotes overflow micromark itself (from about 11,000); renderMarkdown refuses them before parsing.
+  const tooDeepToParse = '>'.repeat(15_000) + ' x';
+
+  it('is refused by renderMarkdown and renderPost with the reason, not a RangeError', () => {
+    for (const render of [renderMarkdown, renderPost]) {
+      expect(() => render(tooDeepToParse)).toThrow(MarkdownRenderError);
+      expect(() => render(tooDeepToParse)).toThrow(MARKDOWN_LIMIT_MESSAGES.depth);
+    }
+  });
+
+  it('makes the plain text and word count throw MarkdownRenderError, not a RangeError', () => {
+    for (const read of [markdownToPlainText, countWords]) {
+      expect(() => read(tooDeepToParse)).toThrow(MarkdownRenderError);
+    }
+  });
+
+  it('still reads as plain text when the parser copes (5,000 quotes)', () => {
+    const deep = '>'.repeat(5_000) + ' deep *words*';
+    expect(markdownToPlainText(deep)).toBe('deep words');
+    expect(countWords(deep)).toBe(2);
+  });
+
+  it('reads any tree as text without recursion', () => {
+    let node: MdastNode = { type: 'text', value: 'x' };
+    for (let level = 0; level < 100_000; level++) node = { type: 'emphasis', children: [node] };
+    expect(nodeToText({ type: 'root', children: [{ type: 'paragraph', children: [node] }] })).toBe('x');
+  });
+});
+
+const SEED_DIR = new URL('../../api/src/db/seed/articles/', import.meta.url);
+/** Seed article bodies, read as the API's seeder reads them: the markdown after the frontmatter. */
+const SEEDS = readdirSync(SEED_DIR)
+  .filter((file) => file.endsWith('.md'))
+  .sort()
+  .map((file) => {
+    const match = /^---\r?\n[\s\S]*?\r?\n---\r?\n([\s\S]*)$/.exec(readFileSync(new URL(file, SEED_DIR), 'utf8'));
+    return [file, match?.[1]?.trim() ?? ''] as const;
+  });
+
+/** A realistic 1,500-word article: the seed articles' blocks, in order, until 1,500 words. */
+const ARTICLE_1500 = (() => {
+  const blocks: string[] = [];
+  for (const block of SEEDS.flatMap(([, body]) => body.split(/\n{2,}/))) {
+    blocks.push(block);
+    if (countWords(blocks.join('\n\n')) >= 1_500) break;
+  }
+  return blocks.join('\n\n');
+})();
+
+const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/**
+ * Digests of the seed articles and of their HTML and plain text as rendered before the limits
+ * were added (the renderer of commit bbd2134), keyed by the article's own digest: an edited seed
+ * has no entry and is only checked against the limits.
+ */
+const RENDERED_BEFORE_LIMITS: Record<string, [html: string, text: string]> = {
+  '4032368f3e4f7bf0': ['8553e4bfae154bb2', 'da0f1dc2f7848b15'],
+  e974557921cee2fb: ['e44de855091de2dc', 'a5f29587d7aae5ae'],
+  '3f8489dee23dd528': ['f16b21bfcb96a571', 'e89b244104619c2e'],
+  fa38a8750e62b733: ['41dcd3dae0d346db', '9540dd3f949de8a3'],
+  cf756ad33d017892: ['8daa5f23d3cb22e4', '52f6dcd27c452c67'],
+  '92bd23e0ab787254': ['2d213a0dedaabd63', 'f764112f25eea4b1'],
+  '8eeef059ad01f1ba': ['9fae7366c4a305d8', '37a2d55670d95bec'],
+  dc46373c64f91306: ['89bc9a2ba618194d', '14ca8c89a305bb77'],
+  f5c064d3071dbaff: ['08af564b1c3492c7', '36c7ee7bfb37ee18'],
+  ef70046249fc4f1c: ['12ccfbce010043fe', 'babf0062b5984982'],
+  '77d568c8446074fa': ['67ba7f654b6ad3a5', '29d324db9d2cab81'],
+  '200ec0a8de289eaf': ['c99960481df48259', 'e5f8912634fb5c44'],
+  '068006eb13f9c79e': ['48d001077aadf161', '912b15d332978484'],
+  ec94851e5c1bc657: ['79288b7bffbbd909', '82d036ae03ca1780'],
+};
+
+describe('seed articles', () => {
+  it('are all read', () => {
+    expect(SEEDS.length).toBeGreaterThanOrEqual(12);
+    expect(countWords(ARTICLE_1500)).toBeGreaterThanOrEqual(1_500);
+  });
+
+  it.each(SEEDS)('%s renders as it did before the limits', (_file, body) => {
+    const before = RENDERED_BEFORE_LIMITS[sha(body)];
+    expect(before, 'seed edited since the digests were taken').toBeDefined();
+    expect([sha(renderMarkdown(body)), sha(markdownToPlainText(body))]).toEqual(before);
+  });
+});
+
+describe('renderPost', () => {
+  it.each([
+    ...SEEDS,
+    ['a 1,500-word article', ARTICLE_1500],
+    ['every construct', '# T\n\n> **b** *i* ~~s~~ `c` [l](https://x.example) ![i](/i.png)\n\n- [x] t\n\n| a |\n|---|\n| 1 |\n\nN[^1]\n\n[^1]: F'],
+    ['raw HTML', '<div>hidden</div>\n\nShown <b>x</b>'],
+    ['an empty body', ''],
+  ] as const)('gives %s the HTML and text of renderMarkdown and markdownToPlainText', (_name, body) => {
+    expect(renderPost(body)).toEqual({ html: renderMarkdown(body), text: markdownToPlainText(body) });
   });
 });

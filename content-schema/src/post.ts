@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
+import { checkMarkdownLimits } from './markdown-limits.ts';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from './site.ts';
 
 /** A post as the API answers it. `content` is markdown; the site renders it with `renderMarkdown`. */
@@ -41,14 +42,23 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v ? v : null));
 
 /**
+ * Markdown within the renderer's limits (nesting, table size, work): a body the schema accepts always
+ * renders. The check reads the text once and needs no parser, so it is cheap on every save.
+ */
+const renderableMarkdown = z.string().superRefine((markdown, ctx) => {
+  const problem = checkMarkdownLimits(markdown);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/**
  * The fields of a post body, without defaults: a partial update must leave absent fields alone
  * (a publish toggle sending only `published` must not reset tags, read time or author).
  */
 const postFields = {
   title: requiredText('Title is required').pipe(z.string().max(200, 'Title must be at most 200 characters')),
-  content: requiredText('Content is required').pipe(
-    z.string().max(200_000, 'Content must be at most 200,000 characters'),
-  ),
+  content: requiredText('Content is required')
+    .pipe(z.string().max(200_000, 'Content must be at most 200,000 characters'))
+    .pipe(renderableMarkdown),
   excerpt: requiredText('Excerpt is required').pipe(z.string().max(500, 'Excerpt must be at most 500 characters')),
   category: z.enum(CATEGORIES, { error: 'Category is required' }),
   tags: z

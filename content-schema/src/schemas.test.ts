@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { LoginSchema } from './auth.ts';
+import { MARKDOWN_LIMIT_MESSAGES, MARKDOWN_MAX_DEPTH } from './markdown-limits.ts';
 import { PostFormSchema, PostInputSchema, PostUpdateSchema, splitTags } from './post.ts';
 import { ScheduleFormSchema, SchedulePayloadSchema } from './schedule.ts';
 import { SeoFormSchema } from './seo-form.ts';
@@ -62,6 +63,32 @@ describe('PostInputSchema', () => {
     ['slug', 'Not A Slug', 'Slug may contain only lowercase letters, digits and single hyphens'],
   ])('%s = %j → %j', (field, value, message) => {
     expect(messages(PostInputSchema, { ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+
+  // Bodies the renderer could not render in bounded depth and time (see markdown-limits.test.ts).
+  it.each([
+    ['quotes nested past the limit', '>'.repeat(MARKDOWN_MAX_DEPTH + 1) + ' x', MARKDOWN_LIMIT_MESSAGES.depth],
+    ['10,000 nested quotes', '>'.repeat(10_000) + ' x', MARKDOWN_LIMIT_MESSAGES.depth],
+    ['lists nested past the limit', '- '.repeat(MARKDOWN_MAX_DEPTH + 1) + 'x', MARKDOWN_LIMIT_MESSAGES.depth],
+    ['short rows under a wide header', '|a'.repeat(20_000) + '|\n' + '|-'.repeat(20_000) + '|\n' + 'a\n'.repeat(10), MARKDOWN_LIMIT_MESSAGES.tableCells],
+    ['50,000 list items', '- a\n'.repeat(50_000), MARKDOWN_LIMIT_MESSAGES.work],
+  ])('content with %s → its limit', (_name, content, message) => {
+    expect(messages(PostInputSchema, { ...valid, content })).toEqual({ content: message });
+    expect(messages(PostUpdateSchema, { content })).toEqual({ content: message });
+  });
+
+  it('accepts content nested to the limit', () => {
+    expect(messages(PostInputSchema, { ...valid, content: '> - '.repeat(MARKDOWN_MAX_DEPTH / 2) + 'x' })).toEqual({});
+  });
+
+  it.each([
+    ['', 'Content is required'],
+    [' '.repeat(300_000), 'Content is required'],
+    ['x'.repeat(200_001), 'Content must be at most 200,000 characters'],
+    ['>'.repeat(200_001), 'Content must be at most 200,000 characters'],
+  ])('checks content for presence, then length, then limits: %#', (content, message) => {
+    const result = PostInputSchema.safeParse({ ...valid, content });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['content', message]]);
   });
 
   it('reports every missing required field at once', () => {

@@ -77,6 +77,18 @@ describe('POST /api/posts', () => {
     expect((await t.call('GET', '/api/posts')).json).toEqual([]);
   });
 
+  it('refuses a body nested too deeply to render with a clear 400 and writes nothing', async () => {
+    await t.login();
+    const res = await t.call('POST', '/api/posts', postBody({ content: `${'>'.repeat(10_000)} deep`, published: true }));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: 'Content nests quotes, lists or emphasis too deeply (at most 32 levels)',
+      issues: [{ path: 'content', message: 'Content nests quotes, lists or emphasis too deeply (at most 32 levels)' }],
+    });
+    expect((await t.call('GET', '/api/posts')).json).toEqual([]);
+    expect(await t.changes()).toEqual([]);
+  });
+
   it('answers malformed JSON with 400 and writes nothing', async () => {
     await t.login();
     const res = await t.call('POST', '/api/posts', '{"title": "x",');
