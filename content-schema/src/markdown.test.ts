@@ -7,7 +7,6 @@ import {
   MarkdownRenderError,
   markdownToPlainText,
   nodeToText,
-  parseMarkdown,
   renderMarkdown,
   renderPost,
   sanitizeSchema,
