@@ -39,8 +39,16 @@ const ADVERSARIAL: [string, string, string][] = [
   ['growing backtick runs', Array.from({ length: 600 }, (_, i) => 'e' + '`'.repeat(i + 1)).join(''), TOO_MUCH_MARKUP],
   ['escaped backtick pairs', '\\``'.repeat(60_000), TOO_MUCH_MARKUP],
   ['unclosed HTML comments', '</' + '<!--'.repeat(40_000), TOO_MUCH_MARKUP],
-  ['a table of 41,000 cells', lines(42, (i) => (i === 1 ? '|-'.repeat(1_000) : '| a '.repeat(1_000)) + '|'), TOO_MANY_CELLS],
-  ['short rows padded to a wide header', '|a'.repeat(20_000) + '|\n' + '|-'.repeat(20_000) + '|\n' + 'a\n'.repeat(50_000), TOO_MANY_CELLS],
+  [
+    'a table of 41,000 cells',
+    lines(42, (i) => (i === 1 ? '|-'.repeat(1_000) : '| a '.repeat(1_000)) + '|'),
+    TOO_MANY_CELLS,
+  ],
+  [
+    'short rows padded to a wide header',
+    '|a'.repeat(20_000) + '|\n' + '|-'.repeat(20_000) + '|\n' + 'a\n'.repeat(50_000),
+    TOO_MANY_CELLS,
+  ],
   ['a table of 30,000 rows', '| a |\n|---|\n' + '| b |\n'.repeat(30_000), TOO_MANY_CELLS],
   ['a chain of footnotes', 'a[^0]\n\n' + lines(9_000, (i) => `[^${i}]: x [^${i + 1}]`), TOO_MUCH_MARKUP],
   ['setext headings', 'a\n=\n'.repeat(50_000), TOO_MUCH_MARKUP],
@@ -57,8 +65,16 @@ describe('checkMarkdownLimits refuses what would overflow or stall the renderer'
     expect(markdown.length).toBeLessThanOrEqual(200_000);
     expect(checkMarkdownLimits(markdown)).toBe(message);
     for (const schema of [PostInputSchema, PostUpdateSchema]) {
-      const result = schema.safeParse({ title: 'T', excerpt: 'E', category: 'Deep Dive', authorName: 'A', content: markdown });
-      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['content', message]]);
+      const result = schema.safeParse({
+        title: 'T',
+        excerpt: 'E',
+        category: 'Deep Dive',
+        authorName: 'A',
+        content: markdown,
+      });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['content', message],
+      ]);
     }
     for (const render of [renderMarkdown, renderPost]) {
       expect(() => render(markdown)).toThrow(MarkdownRenderError);
@@ -69,7 +85,16 @@ describe('checkMarkdownLimits refuses what would overflow or stall the renderer'
 
 /** Nesting levels of a tree as MARKDOWN_MAX_DEPTH counts them. */
 function levels(root: MdastNode): number {
-  const counted = new Set(['blockquote', 'listItem', 'footnoteDefinition', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+  const counted = new Set([
+    'blockquote',
+    'listItem',
+    'footnoteDefinition',
+    'emphasis',
+    'strong',
+    'delete',
+    'link',
+    'linkReference',
+  ]);
   let deepest = 0;
   const stack: [MdastNode, number][] = [[root, 0]];
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
@@ -151,7 +176,8 @@ describe('real articles stay far inside the limits', () => {
       lines(300, (i) => `| **Item ${i}** | [source](https://example.com/${i}) | ${i * 3} | *note* \`x\` |`);
     const links = lines(400, (i) => `- [Link ${i}](https://example.com/a/${i}) — *why it matters* and **what**`);
     const outline = lines(200, (i) => `${'  '.repeat(i % 4)}- point ${i} with \`code\``);
-    const code = '```ts\n' + lines(400, (i) => `  const x${i} = a_b[${i}] * c; // <tag> ${'*'.repeat(i % 3)}`) + '\n```';
+    const code =
+      '```ts\n' + lines(400, (i) => `  const x${i} = a_b[${i}] * c; // <tag> ${'*'.repeat(i % 3)}`) + '\n```';
     const body = ['# A long roundup', table, links, outline, 'The code:', code].join('\n\n');
     expect(checkMarkdownLimits(body)).toBeNull();
     expect(measureMarkdown(body).tableCells).toBe(1_204);
@@ -159,9 +185,12 @@ describe('real articles stay far inside the limits', () => {
 
   it(`refuses tables of more than ${MARKDOWN_MAX_TABLE_CELLS.toLocaleString('en-US')} cells and accepts that many`, () => {
     // Rows are padded to the header's width, so 100 columns and short rows make the cells.
-    const table = (rows: number) => '|' + ' a |'.repeat(100) + '\n|' + '---|'.repeat(100) + '\n' + '| 1 |\n'.repeat(rows);
+    const table = (rows: number) =>
+      '|' + ' a |'.repeat(100) + '\n|' + '---|'.repeat(100) + '\n' + '| 1 |\n'.repeat(rows);
     expect(checkMarkdownLimits(table(MARKDOWN_MAX_TABLE_CELLS / 100 - 1))).toBeNull();
-    expect(renderMarkdown(table(MARKDOWN_MAX_TABLE_CELLS / 100 - 1)).split('<td>').length - 1).toBe(MARKDOWN_MAX_TABLE_CELLS - 100);
+    expect(renderMarkdown(table(MARKDOWN_MAX_TABLE_CELLS / 100 - 1)).split('<td>').length - 1).toBe(
+      MARKDOWN_MAX_TABLE_CELLS - 100,
+    );
     expect(checkMarkdownLimits(table(MARKDOWN_MAX_TABLE_CELLS / 100))).toBe(TOO_MANY_CELLS);
   });
 });
@@ -176,15 +205,68 @@ describe('the measured depth is never below the real one', () => {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const PAIRS = [
-    ['*', '*'], ['_', '_'], ['**', '**'], ['__', '__'], ['***', '***'], ['~~', '~~'], ['~', '~'],
-    ['[', '](u)'], ['[', '][r]'], ['[', ']'], ['*', '**'], ['**', '*'], ['***', '*'], ['a**', '**b'],
-    ['"*', '*"'], ['(*', '*)'], ['`', '`'], ['<', '>'], ['*', '*a@b.c'], ['_', 'x_@b.c'],
+    ['*', '*'],
+    ['_', '_'],
+    ['**', '**'],
+    ['__', '__'],
+    ['***', '***'],
+    ['~~', '~~'],
+    ['~', '~'],
+    ['[', '](u)'],
+    ['[', '][r]'],
+    ['[', ']'],
+    ['*', '**'],
+    ['**', '*'],
+    ['***', '*'],
+    ['a**', '**b'],
+    ['"*', '*"'],
+    ['(*', '*)'],
+    ['`', '`'],
+    ['<', '>'],
+    ['*', '*a@b.c'],
+    ['_', 'x_@b.c'],
   ] as const;
-  const BETWEEN = ['', '', '', '', '', '', 'a', ' ', '.', '"', '(', ')', '\n', 'x**', '****', 'c* ', ' _', '~',
-    '`', '`x`', '[', ']', '<a>', '<http://a>', 'www.a.b ', 'a@b.c', '\\*', '&amp;', 'é', '|', ':', '>', '\n> ',
-    '\n- ', '\n\n', '[^1]', '\n| a |\n|---|\n| '] as const;
+  const BETWEEN = [
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    'a',
+    ' ',
+    '.',
+    '"',
+    '(',
+    ')',
+    '\n',
+    'x**',
+    '****',
+    'c* ',
+    ' _',
+    '~',
+    '`',
+    '`x`',
+    '[',
+    ']',
+    '<a>',
+    '<http://a>',
+    'www.a.b ',
+    'a@b.c',
+    '\\*',
+    '&amp;',
+    'é',
+    '|',
+    ':',
+    '>',
+    '\n> ',
+    '\n- ',
+    '\n\n',
+    '[^1]',
+    '\n| a |\n|---|\n| ',
+  ] as const;
   const PREFIXES = ['', '', '> ', '- ', '> - ', '1. ', '  ', '> > ', '- - ', '[^1]: ', '| '] as const;
 
   it.each([
@@ -214,11 +296,13 @@ describe('the measured depth is never below the real one', () => {
           closers.push(close);
         }
         body += 'x';
-        for (let close = closers.pop(); close; close = closers.pop()) body += (random() < 0.5 ? ' a' : '') + close + pick(BETWEEN);
+        for (let close = closers.pop(); close; close = closers.pop())
+          body += (random() < 0.5 ? ' a' : '') + close + pick(BETWEEN);
         markdown += body + pick(['\n', '\n\n', ' ', '\n> ']);
       }
       const real = levels(parseMarkdown(markdown));
-      if (real > measureMarkdown(markdown).depth) expect.fail(`${real} levels measured lower in ${JSON.stringify(markdown)}`);
+      if (real > measureMarkdown(markdown).depth)
+        expect.fail(`${real} levels measured lower in ${JSON.stringify(markdown)}`);
     }
   });
 });

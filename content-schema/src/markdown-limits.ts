@@ -35,7 +35,7 @@ const NANOSECONDS_PER = {
   character: 250,
 } as const;
 
-/** Estimated render time a body may need; a 200,000-character article of ordinary prose needs about half. */
+/** Estimated render time a body may need; a 200,000-character article of ordinary prose needs about a third. */
 const MAX_RENDER_NANOSECONDS = 1_000_000_000;
 
 /** What `checkMarkdownLimits` tells an editor; each names the limit and what to change. */
@@ -129,7 +129,12 @@ function isAsciiAlpha(code: number): boolean {
 }
 
 function isAsciiPunctuation(code: number): boolean {
-  return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+  return (
+    (code >= 33 && code <= 47) ||
+    (code >= 58 && code <= 64) ||
+    (code >= 91 && code <= 96) ||
+    (code >= 123 && code <= 126)
+  );
 }
 
 /** Characters of an email's local part (GFM autolink literals), which may swallow a `_` run. */
@@ -138,7 +143,8 @@ function isEmailAtext(code: number): boolean {
 }
 
 function classify(codePoint: number): number {
-  if (codePoint === EDGE || codePoint === SPACE || codePoint === TAB || codePoint === LF || codePoint === CR) return WHITESPACE;
+  if (codePoint === EDGE || codePoint === SPACE || codePoint === TAB || codePoint === LF || codePoint === CR)
+    return WHITESPACE;
   if (codePoint < 128) return isAsciiPunctuation(codePoint) ? PUNCTUATION : OTHER;
   const char = String.fromCodePoint(codePoint);
   if (UNICODE_WHITESPACE.test(char)) return WHITESPACE;
@@ -149,7 +155,10 @@ function classify(codePoint: number): number {
 function runFlags(marker: number, before: number, after: number): { open: boolean; close: boolean } {
   const b = classify(before);
   const a = classify(after);
-  const flanking = { open: a === OTHER || (a === PUNCTUATION && b !== OTHER), close: b === OTHER || (b === PUNCTUATION && a !== OTHER) };
+  const flanking = {
+    open: a === OTHER || (a === PUNCTUATION && b !== OTHER),
+    close: b === OTHER || (b === PUNCTUATION && a !== OTHER),
+  };
   if (marker === TILDE) return flanking;
   // `~` is an attention marker too (GFM), so it lets a neighbouring `*` or `_` run open or close.
   const open = flanking.open || after === TILDE;
@@ -187,7 +196,7 @@ export function measureMarkdown(markdown: string): MarkdownMeasure {
   let openBound = 0;
   let previousBlank = true;
   let previousQuotes = 0;
-  // Document events so far, approximately: one per line plus one per open container.
+  // Document events so far, approximately: one per line, per open container and per table cell.
   let events = 0;
   // A top-level fenced code block (its lines are never inline), and the end of a top-level HTML
   // block that could hide a fence line (types 1 to 5 end at a marker, the others at a blank line).
@@ -269,7 +278,7 @@ export function measureMarkdown(markdown: string): MarkdownMeasure {
     // GFM strikethrough takes one or two tildes; longer runs are literal text.
     if (runMarker === TILDE && size > 2) return;
     const before = start > lineStart ? previousCodePoint(text, start) : EDGE;
-    const after = end < lineEnd ? text.codePointAt(end) ?? EDGE : EDGE;
+    const after = end < lineEnd ? (text.codePointAt(end) ?? EDGE) : EDGE;
     // A container prefix (`>`) or a table pipe may or may not be what micromark sees next to the
     // run (it strips prefixes and splits cells), so judge the run both ways and trust only agreement.
     const befores = before === GT || before === PIPE || before === COLON ? [before, EDGE] : [before];
@@ -294,7 +303,14 @@ export function measureMarkdown(markdown: string): MarkdownMeasure {
     let left = size;
     if (runMarker === TILDE) {
       // A strikethrough closer pairs with the nearest opener of its own length.
-      if (alwaysClose && top >= 0 && kind[top] === RUN && marker[top] === TILDE && runLength[top] === size && surelyOpen[top]) {
+      if (
+        alwaysClose &&
+        top >= 0 &&
+        kind[top] === RUN &&
+        marker[top] === TILDE &&
+        runLength[top] === size &&
+        surelyOpen[top]
+      ) {
         top--;
         inlineDepth--;
         return;
@@ -419,7 +435,11 @@ export function measureMarkdown(markdown: string): MarkdownMeasure {
       }
       // Literal autolinks (emails, `://`, `www.`) swallow what follows; each is a link node. A
       // character reference is a node too; a pipe may start a table cell.
-      if (code === AT || (code === COLON && at(index + 1) === SLASH && at(index + 2) === SLASH) || ((code === 119 || code === 87) && isWwwPrefix(text, index))) {
+      if (
+        code === AT ||
+        (code === COLON && at(index + 1) === SLASH && at(index + 2) === SLASH) ||
+        ((code === 119 || code === 87) && isWwwPrefix(text, index))
+      ) {
         pushBarrier();
         noteDepth(1);
         nodes++;
@@ -442,7 +462,8 @@ export function measureMarkdown(markdown: string): MarkdownMeasure {
       if (code === LF || code === CR) break;
       lineEnd++;
     }
-    const nextLine = lineEnd < length && text.charCodeAt(lineEnd) === CR && at(lineEnd + 1) === LF ? lineEnd + 2 : lineEnd + 1;
+    const nextLine =
+      lineEnd < length && text.charCodeAt(lineEnd) === CR && at(lineEnd + 1) === LF ? lineEnd + 2 : lineEnd + 1;
 
     if (fenceMarker !== 0) {
       // Inside top-level fenced code: only its closing fence matters.
@@ -511,7 +532,6 @@ export function measureMarkdown(markdown: string): MarkdownMeasure {
     // Setext headings copy the flow's events, about three for each of the document's.
     if (strict.setextUnderline) blockWork += 3 * events;
     else if (line.listItems > 0 || lazy) blockWork += events;
-    events += 1 + lineDepth;
     if (line.quotes > 0 || line.items > 0) chunkHasContainer = true;
 
     // Tables: a delimiter row fixes the width; every later line until a block start may be a row.
@@ -537,6 +557,8 @@ export function measureMarkdown(markdown: string): MarkdownMeasure {
     const continued = lineDepth - line.items;
     nodes += 1 + 3 * line.items + Math.ceil(continued / 4) + chunkTriggers - triggersBefore;
     cells += tableColumns > 0 ? Math.max(linePipes, tableColumns) : linePipes;
+    // A table row's cells are events of the document too.
+    events += 1 + lineDepth + linePipes;
     chunkLength += lineEnd - lineStart + 1;
     pushBarrier();
     if (strict.splitsAfter || strict.blank || tableRows || confirmsTable) endChunk();
@@ -724,7 +746,11 @@ function strictPrefix(text: string, start: number, end: number): StrictPrefix {
     }
   }
   if (code === EQUALS || code === DASH) result.setextUnderline = isSetextUnderline(text, index, end);
-  if ((code === STAR || code === DASH || code === PLUS) && isSpaceOrTab(at(text, index + 1)) && hasContent(text, index + 2, end)) {
+  if (
+    (code === STAR || code === DASH || code === PLUS) &&
+    isSpaceOrTab(at(text, index + 1)) &&
+    hasContent(text, index + 2, end)
+  ) {
     result.splitsBefore = true;
   } else if (
     code === 49 &&
@@ -873,7 +899,10 @@ function containerPrefix(text: string, start: number, end: number): ContainerPre
       index++;
       continue;
     }
-    if ((code === DASH || code === STAR || code === PLUS) && (index + 1 >= end || isSpaceOrTab(text.charCodeAt(index + 1)))) {
+    if (
+      (code === DASH || code === STAR || code === PLUS) &&
+      (index + 1 >= end || isSpaceOrTab(text.charCodeAt(index + 1)))
+    ) {
       // `- - -` and `* * *` are thematic breaks, not lists.
       if (!thematicChecked && code !== PLUS) {
         thematicChecked = true;
@@ -888,7 +917,10 @@ function containerPrefix(text: string, start: number, end: number): ContainerPre
       let digits = index;
       while (digits < end && isDigit(text.charCodeAt(digits)) && digits - index < 9) digits++;
       const delimiter = at(text, digits);
-      if ((delimiter === DOT || delimiter === RIGHT_PAREN) && (digits + 1 >= end || isSpaceOrTab(text.charCodeAt(digits + 1)))) {
+      if (
+        (delimiter === DOT || delimiter === RIGHT_PAREN) &&
+        (digits + 1 >= end || isSpaceOrTab(text.charCodeAt(digits + 1)))
+      ) {
         prefix.items++;
         prefix.listItems++;
         index = digits + 1;

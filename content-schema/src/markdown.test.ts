@@ -350,7 +350,10 @@ describe('renderPost', () => {
   it.each([
     ...SEEDS,
     ['a 1,500-word article', ARTICLE_1500],
-    ['every construct', '# T\n\n> **b** *i* ~~s~~ `c` [l](https://x.example) ![i](/i.png)\n\n- [x] t\n\n| a |\n|---|\n| 1 |\n\nN[^1]\n\n[^1]: F'],
+    [
+      'every construct',
+      '# T\n\n> **b** *i* ~~s~~ `c` [l](https://x.example) ![i](/i.png)\n\n- [x] t\n\n| a |\n|---|\n| 1 |\n\nN[^1]\n\n[^1]: F',
+    ],
     ['raw HTML', '<div>hidden</div>\n\nShown <b>x</b>'],
     ['an empty body', ''],
   ] as const)('gives %s the HTML and text of renderMarkdown and markdownToPlainText', (_name, body) => {

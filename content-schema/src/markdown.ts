@@ -112,7 +112,16 @@ const TOO_DEEP = MARKDOWN_LIMIT_MESSAGES.depth;
 const TREE_LEVEL_BACKSTOP = 4 * MARKDOWN_MAX_DEPTH;
 
 /** The mdast nodes that count as a nesting level, as MARKDOWN_MAX_DEPTH counts them. */
-const LEVELS = new Set(['blockquote', 'listItem', 'footnoteDefinition', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+const LEVELS = new Set([
+  'blockquote',
+  'listItem',
+  'footnoteDefinition',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+]);
 
 /** Deepest nesting in the tree, counted without recursion. */
 function treeLevels(root: MdastRoot): number {
@@ -127,12 +136,23 @@ function treeLevels(root: MdastRoot): number {
   return deepest;
 }
 
+/**
+ * Whether an error is the engine running out of stack: a RangeError in V8 and WebKit, but a
+ * SyntaxError ("Stack overflow") when it happens inside a regular expression (remark-gfm's autolink
+ * search), and an InternalError ("too much recursion") in Firefox, where the editor previews.
+ */
+function isStackOverflow(error: unknown): boolean {
+  return (
+    error instanceof RangeError || (error instanceof Error && /stack overflow|too much recursion/i.test(error.message))
+  );
+}
+
 /** Runs a parser or renderer step, reporting a stack overflow as the refusal it stands for. */
 function guarded<T>(step: () => T): T {
   try {
     return step();
   } catch (error) {
-    if (error instanceof RangeError) throw new MarkdownRenderError(TOO_DEEP, { cause: error });
+    if (isStackOverflow(error)) throw new MarkdownRenderError(TOO_DEEP, { cause: error });
     throw error;
   }
 }
@@ -197,7 +217,12 @@ export function nodeToText(node: MdastNode): string {
   // Each frame collects its children's texts; a finished frame hands its joined text to its parent.
   const frames: { node: MdastNode; children: MdastNode[]; next: number; parts: string[] }[] = [];
   const open = (parent: MdastNode): void => {
-    frames.push({ node: parent, children: 'children' in parent ? (parent.children as MdastNode[]) : [], next: 0, parts: [] });
+    frames.push({
+      node: parent,
+      children: 'children' in parent ? (parent.children as MdastNode[]) : [],
+      next: 0,
+      parts: [],
+    });
   };
   open(node);
   for (;;) {

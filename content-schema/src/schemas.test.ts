@@ -70,7 +70,11 @@ describe('PostInputSchema', () => {
     ['quotes nested past the limit', '>'.repeat(MARKDOWN_MAX_DEPTH + 1) + ' x', MARKDOWN_LIMIT_MESSAGES.depth],
     ['10,000 nested quotes', '>'.repeat(10_000) + ' x', MARKDOWN_LIMIT_MESSAGES.depth],
     ['lists nested past the limit', '- '.repeat(MARKDOWN_MAX_DEPTH + 1) + 'x', MARKDOWN_LIMIT_MESSAGES.depth],
-    ['short rows under a wide header', '|a'.repeat(20_000) + '|\n' + '|-'.repeat(20_000) + '|\n' + 'a\n'.repeat(10), MARKDOWN_LIMIT_MESSAGES.tableCells],
+    [
+      'short rows under a wide header',
+      '|a'.repeat(20_000) + '|\n' + '|-'.repeat(20_000) + '|\n' + 'a\n'.repeat(10),
+      MARKDOWN_LIMIT_MESSAGES.tableCells,
+    ],
     ['50,000 list items', '- a\n'.repeat(50_000), MARKDOWN_LIMIT_MESSAGES.work],
   ])('content with %s → its limit', (_name, content, message) => {
     expect(messages(PostInputSchema, { ...valid, content })).toEqual({ content: message });

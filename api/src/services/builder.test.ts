@@ -159,6 +159,32 @@ describe('embedded builder', () => {
     expect((renderer as ReturnType<typeof recordingRenderer>).batches.map((b) => b.map((c) => c.postId))).toEqual([[1], [2]]);
   });
 
+  it('a build of its own that it is not running (its end could not be recorded) is taken over at once', async () => {
+    const { builder, db, clock, renderer } = await setup();
+    await change(db, clock, 1);
+    await builder.kick();
+    await builder.idle();
+    const [first] = await db.select().from(builds);
+    await change(db, clock, 2);
+    await db.insert(builds).values({
+      target: first!.target,
+      kind: 'changes',
+      state: 'running',
+      reason: 'end not recorded',
+      fromChange: 1,
+      toChange: 2,
+      leaseOwner: builder.owner,
+      leaseExpiresAt: new Date(clock.now().getTime() + LEASE_MS),
+      requestedAt: clock.now(),
+      startedAt: clock.now(),
+    });
+    await builder.kick();
+    await builder.idle();
+    const rows = await db.select().from(builds).orderBy(builds.id);
+    expect(rows.map((r) => r.state)).toEqual(['succeeded', 'failed', 'succeeded']);
+    expect((renderer as ReturnType<typeof recordingRenderer>).batches.map((b) => b.map((c) => c.postId))).toEqual([[1], [2]]);
+  });
+
   it('waits out the lease of a live builder elsewhere, then takes the build over', async () => {
     const { builder, db, clock, renderer } = await setup();
     await change(db, clock, 1);

@@ -167,8 +167,13 @@ export function createBuilder(deps: {
     return row ?? null;
   }
 
+  /** Builds this process is running now. */
+  const active = new Set<number>();
+
   /** Whether the process holding a lease is gone: its lease ran out, or it was a process on this machine that died. */
   function ownerDead(row: BuildRow, now: number): boolean {
+    // Ours but not running here: its end could not be recorded (say the database was busy); nothing runs it.
+    if (row.leaseOwner === owner) return !active.has(row.id);
     if (!row.leaseExpiresAt || row.leaseExpiresAt.getTime() < now) return true;
     const [host, pid] = (row.leaseOwner ?? '').split(':');
     if (host !== hostname() || !pid || Number(pid) === process.pid) return false;
@@ -188,7 +193,7 @@ export function createBuilder(deps: {
     const now = clock.now().getTime();
     const running = await db.select().from(builds).where(and(eq(builds.target, target!), eq(builds.state, 'running')));
     for (const row of running) {
-      if (row.leaseOwner === owner || !ownerDead(row, now)) continue;
+      if (!ownerDead(row, now)) continue;
       const reaped = await db
         .update(builds)
         .set({ state: 'failed', finishedAt: clock.now(), error: BUILDER_STOPPED })
@@ -201,6 +206,7 @@ export function createBuilder(deps: {
 
   /** Keeps a lease while `work` runs. */
   async function withLease<T>(row: BuildRow, work: () => Promise<T>): Promise<T> {
+    active.add(row.id);
     const timer = setInterval(() => {
       const until = new Date(clock.now().getTime() + LEASE_MS);
       void db
@@ -214,6 +220,7 @@ export function createBuilder(deps: {
       return await work();
     } finally {
       clearInterval(timer);
+      active.delete(row.id);
     }
   }
 

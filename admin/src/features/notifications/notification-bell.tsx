@@ -62,13 +62,12 @@ export function NotificationBell() {
           variant="outline"
           size="icon"
           className="relative"
-          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+          // The label carries the badge's own text ('9+' past nine), so what is seen is what is announced (WCAG 2.5.3).
+          aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
         >
           <Bell aria-hidden="true" />
           {badge ? (
             <span
-              // The button's label says the exact count; the badge is its picture ('9+' past nine).
-              aria-hidden="true"
               data-testid="notification-count"
               className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-semibold leading-5 text-destructive-foreground"
             >
