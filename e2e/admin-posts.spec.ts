@@ -173,6 +173,15 @@ test('the toolbar formats the selection and Preview renders it like the site', a
   await expect(content).toBeVisible();
 });
 
+test('a body nested too deeply is explained in the preview instead of breaking it', async ({ page }) => {
+  await page.goto('/admin/create');
+  await page.getByLabel('Content').fill(`${'>'.repeat(40)} too deep`);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('article', { name: 'Preview' }).getByRole('alert')).toHaveText(
+    'Content nests quotes, lists or emphasis too deeply (at most 32 levels)',
+  );
+});
+
 test('the empty state offers to create the first post', async ({ page }) => {
   // The seeded database is never empty: answer the list with no posts to see the empty state.
   await page.route('**/api/posts?**', (route) => route.fulfill({ json: [] }));

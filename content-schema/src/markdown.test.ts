@@ -313,8 +313,8 @@ const sha = (text: string): string => createHash('sha256').update(text).digest('
 
 /**
  * Digests of the seed articles and of their HTML and plain text as rendered before the limits
- * were added (the renderer of commit bbd2134), keyed by the article's own digest: an edited seed
- * has no entry and is only checked against the limits.
+ * were added (the renderer of commit bbd2134), keyed by the article's own digest. A seed edited
+ * since has no entry and is left out here; the limits test still reads every seed.
  */
 const RENDERED_BEFORE_LIMITS: Record<string, [html: string, text: string]> = {
   '4032368f3e4f7bf0': ['8553e4bfae154bb2', 'da0f1dc2f7848b15'],
@@ -339,10 +339,14 @@ describe('seed articles', () => {
     expect(countWords(ARTICLE_1500)).toBeGreaterThanOrEqual(1_500);
   });
 
-  it.each(SEEDS)('%s renders as it did before the limits', (_file, body) => {
-    const before = RENDERED_BEFORE_LIMITS[sha(body)];
-    expect(before, 'seed edited since the digests were taken').toBeDefined();
-    expect([sha(renderMarkdown(body)), sha(markdownToPlainText(body))]).toEqual(before);
+  const unchanged = SEEDS.filter(([, body]) => sha(body) in RENDERED_BEFORE_LIMITS);
+
+  it('still include seeds rendered before the limits', () => {
+    expect(unchanged.length).toBeGreaterThan(0);
+  });
+
+  it.each(unchanged)('%s renders as it did before the limits', (_file, body) => {
+    expect([sha(renderMarkdown(body)), sha(markdownToPlainText(body))]).toEqual(RENDERED_BEFORE_LIMITS[sha(body)]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { renderMarkdown } from 'content-schema/markdown';
+import { MarkdownRenderError, renderMarkdown } from 'content-schema/markdown';
 import { categoryStyle } from 'content-schema/categories';
 
 interface MarkdownPreviewProps {
@@ -23,8 +23,16 @@ export default function MarkdownPreview({
   authorName,
   readTime,
 }: MarkdownPreviewProps) {
-  // renderMarkdown sanitises with the site's allow-list, so its HTML is safe to insert.
-  const html = useMemo(() => renderMarkdown(content), [content]);
+  // renderMarkdown sanitises with the site's allow-list, so its HTML is safe to insert. A body beyond the
+  // renderer's limits is refused on save with the same reason; the preview says it instead of rendering.
+  const rendered = useMemo((): { html: string } | { problem: string } => {
+    try {
+      return { html: renderMarkdown(content) };
+    } catch (err) {
+      if (err instanceof MarkdownRenderError) return { problem: err.reason };
+      throw err;
+    }
+  }, [content]);
   const style = category ? categoryStyle(category) : null;
   return (
     <article aria-label="Preview" className="rounded-lg border bg-background p-6 sm:p-10">
@@ -43,10 +51,14 @@ export default function MarkdownPreview({
       {excerpt ? <p className="mt-3 text-lg text-muted-foreground">{excerpt}</p> : null}
       {authorName ? <p className="mt-4 text-sm font-medium">By {authorName}</p> : null}
       <hr className="my-6" />
-      {content.trim() ? (
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: html }} />
-      ) : (
+      {!content.trim() ? (
         <p className="text-muted-foreground">Nothing to preview yet.</p>
+      ) : 'problem' in rendered ? (
+        <p role="alert" className="text-destructive">
+          {rendered.problem}
+        </p>
+      ) : (
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: rendered.html }} />
       )}
     </article>
   );
