@@ -42,6 +42,14 @@ test.describe('one server, one origin', () => {
     const asset = /(\/_astro\/[^"']+\.(?:css|js))/.exec(await html.text())?.[1];
     expect(asset).toBeTruthy();
     expect((await request.get(asset!)).headers()['cache-control']).toContain('immutable');
+    // Search: the manifest changes with every publish, the bundles it names never change.
+    const manifest = await request.get('/pagefind/manifest.json');
+    expect(manifest.headers()['cache-control']).toContain('must-revalidate');
+    const [runtime] = (await manifest.json()).bundles as { path: string }[];
+    const entry = await request.get(`/pagefind/${runtime!.path}pagefind-entry.json`);
+    expect(entry.status()).toBe(200);
+    expect(entry.headers()['cache-control']).toContain('immutable');
+    expect((await request.get('/pagefind/state.json')).status()).toBe(404);
   });
 });
 

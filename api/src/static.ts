@@ -76,7 +76,8 @@ function inside(root: string, urlPath: string): string | null {
 function send(c: Context, path: string, stat: Stats, status: 200 | 404 = 200, csp = CSP_SITE): Response {
   const ext = extname(path);
   const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
-  const hashed = /\/(_astro|assets)\//.test(path);
+  // Names that change with their content: Astro's assets, and the search bundles (b/{key}-{content hash}/).
+  const hashed = /\/(_astro|assets|pagefind\/b)\//.test(path);
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
     'Content-Type': MIME[ext] ?? 'application/octet-stream',
