@@ -80,6 +80,22 @@ async function setup(opts: { renderer?: SiteRendererClient; target?: 'embedded' 
 
 const tick = () => new Promise((r) => setTimeout(r, 20));
 
+/** A change build of (1, 2] left running under `owner`'s live lease, as a builder that stopped would leave it. */
+async function leftRunning(db: Db, clock: { now(): Date }, target: string, owner: string, reason: string) {
+  await db.insert(builds).values({
+    target,
+    kind: 'changes',
+    state: 'running',
+    reason,
+    fromChange: 1,
+    toChange: 2,
+    leaseOwner: owner,
+    leaseExpiresAt: new Date(clock.now().getTime() + LEASE_MS),
+    requestedAt: clock.now(),
+    startedAt: clock.now(),
+  });
+}
+
 describe('embedded builder', () => {
   it('builds every change once, merging changes that arrive during a build into one follow-up build', async () => {
     const { renderer, calls } = gatedRenderer();
@@ -139,18 +155,7 @@ describe('embedded builder', () => {
     const dead = spawn(process.execPath, ['-e', '']);
     await new Promise((r) => dead.on('exit', r));
     await change(db, clock, 2);
-    await db.insert(builds).values({
-      target: first!.target,
-      kind: 'changes',
-      state: 'running',
-      reason: 'left over',
-      fromChange: 1,
-      toChange: 2,
-      leaseOwner: `${hostname()}:${dead.pid}:x`,
-      leaseExpiresAt: new Date(clock.now().getTime() + LEASE_MS),
-      requestedAt: clock.now(),
-      startedAt: clock.now(),
-    });
+    await leftRunning(db, clock, first!.target, `${hostname()}:${dead.pid}:x`, 'left over');
     await builder.kick();
     await builder.idle();
     const rows = await db.select().from(builds).orderBy(builds.id);
@@ -166,18 +171,7 @@ describe('embedded builder', () => {
     await builder.idle();
     const [first] = await db.select().from(builds);
     await change(db, clock, 2);
-    await db.insert(builds).values({
-      target: first!.target,
-      kind: 'changes',
-      state: 'running',
-      reason: 'end not recorded',
-      fromChange: 1,
-      toChange: 2,
-      leaseOwner: builder.owner,
-      leaseExpiresAt: new Date(clock.now().getTime() + LEASE_MS),
-      requestedAt: clock.now(),
-      startedAt: clock.now(),
-    });
+    await leftRunning(db, clock, first!.target, builder.owner, 'end not recorded');
     await builder.kick();
     await builder.idle();
     const rows = await db.select().from(builds).orderBy(builds.id);
@@ -193,18 +187,7 @@ describe('embedded builder', () => {
     const [first] = await db.select().from(builds);
     await change(db, clock, 2);
     // Another machine holds a running build of this target under a lease.
-    await db.insert(builds).values({
-      target: first!.target,
-      kind: 'changes',
-      state: 'running',
-      reason: 'elsewhere',
-      fromChange: 1,
-      toChange: 2,
-      leaseOwner: 'other-host:1:x',
-      leaseExpiresAt: new Date(clock.now().getTime() + LEASE_MS),
-      requestedAt: clock.now(),
-      startedAt: clock.now(),
-    });
+    await leftRunning(db, clock, first!.target, 'other-host:1:x', 'elsewhere');
     await builder.kick();
     await builder.idle();
     expect((renderer as ReturnType<typeof recordingRenderer>).batches).toHaveLength(1);
