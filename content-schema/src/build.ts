@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 export const BUILD_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
+/** What a change record says happened to a post, as readers see it. */
+export const CHANGE_KINDS = ['published', 'updated', 'unpublished', 'deleted'] as const;
+
 /** A post a build could not render; the rest of the build went live without it. */
 export const BuildPostErrorSchema = z.object({
   postId: z.number().int(),
@@ -56,31 +59,10 @@ export type BuildStatus = z.infer<typeof BuildStatusSchema>;
 export const PostLiveSchema = z.object({
   postId: z.number().int(),
   changeId: z.number().int(),
-  kind: z.enum(['published', 'updated', 'unpublished', 'deleted']),
+  kind: z.enum(CHANGE_KINDS),
   at: z.string(),
   liveAt: z.string().nullable(),
   liveMs: z.number().nullable(),
   error: z.string().nullable(),
 });
 export type PostLive = z.infer<typeof PostLiveSchema>;
-
-/** Body the build hook receives (POST BUILD_HOOK_URL): the change records since the last hook call. */
-export const BuildHookPayloadSchema = z.object({
-  buildId: z.number().int(),
-  kind: z.enum(['changes', 'full']),
-  fromChange: z.number().int(),
-  toChange: z.number().int(),
-  changes: z.array(
-    z.object({
-      id: z.number().int(),
-      postId: z.number().int(),
-      kind: z.enum(['published', 'updated', 'unpublished', 'deleted']),
-      title: z.string(),
-      oldSlug: z.string().nullable(),
-      newSlug: z.string().nullable(),
-      oldCategory: z.string().nullable(),
-      newCategory: z.string().nullable(),
-    }),
-  ),
-});
-export type BuildHookPayload = z.infer<typeof BuildHookPayloadSchema>;

@@ -1,9 +1,10 @@
 /**
- * What the API's builder and the site's warm renderer (site/render/worker.ts) say to each other across the
- * worker boundary: change records in, results and status out.
+ * What the API's builder and the site's warm renderer say to each other: across the worker boundary
+ * (site/render/worker.ts) change records in, results and status out; to a remote build (site/render/cli.ts)
+ * the build hook's payload.
  */
 import { z } from 'zod';
-import { BuildPostErrorSchema } from './build.ts';
+import { BuildPostErrorSchema, CHANGE_KINDS } from './build.ts';
 
 /** One change record as the renderer needs it. */
 export const RenderChangeSchema = z.object({
@@ -44,3 +45,13 @@ export const RendererStatusSchema = z.object({
   searchPending: z.number().int(),
 });
 export type RendererStatus = z.infer<typeof RendererStatusSchema>;
+
+/** Body the build hook receives (POST BUILD_HOOK_URL): the change records since the last hook call. */
+export const BuildHookPayloadSchema = z.object({
+  buildId: z.number().int(),
+  kind: z.enum(['changes', 'full']),
+  fromChange: z.number().int(),
+  toChange: z.number().int(),
+  changes: z.array(RenderChangeSchema.extend({ kind: z.enum(CHANGE_KINDS) })),
+});
+export type BuildHookPayload = z.infer<typeof BuildHookPayloadSchema>;

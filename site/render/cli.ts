@@ -14,7 +14,7 @@
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BuildHookPayloadSchema } from 'content-schema/build';
+import { BuildHookPayloadSchema } from 'content-schema/render';
 import { env } from '../lib/env.ts';
 import { openRenderer } from './renderer.ts';
 import { apiSource } from './source.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CHANGE_KINDS } from 'content-schema/build';
 
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const createdAt = () =>
@@ -106,7 +107,6 @@ export const scheduledPosts = sqliteTable(
   ],
 );
 
-export const CHANGE_KINDS = ['published', 'updated', 'unpublished', 'deleted'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BuildHookPayload } from 'content-schema/build';
+import type { BuildHookPayload } from 'content-schema/render';
 import type { Db } from '../db/client.ts';
 import { builds, postChanges } from '../db/schema.ts';
 import { fakeClock } from '../lib/clock.ts';
