@@ -16,7 +16,7 @@ import { viewsRoutes } from './routes/views.ts';
 import { workflowsRoutes } from './routes/workflows.ts';
 import { createOperations, type Operations } from './services/operations/create-operations.ts';
 import { automationRoutes } from './routes/automation.ts';
-import { authRoutes, setSessionCookie } from './routes/auth.ts';
+import { authRoutes } from './routes/auth.ts';
 import { buildRoutes } from './routes/build.ts';
 import { postsRoutes } from './routes/posts.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
@@ -26,10 +26,16 @@ import type { Builder } from './services/builder.ts';
 import type { ChangeFeed } from './services/changes.ts';
 import { createPostsService, type PostsService } from './services/posts.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
-import { SESSION_COOKIE, validateSession, type SessionUser } from './services/sessions.ts';
+import { validateSession, type SessionUser } from './services/sessions.ts';
+import { createAuthService, type AuthService } from './services/auth.ts';
+import { createLoginLimiter } from './services/login-limiter.ts';
+import { createSecurityLog, type SecurityLog } from './services/security-log.ts';
+import { createTwoFactor, type TwoFactor } from './services/two-factor.ts';
+import { SESSION_COOKIE, setSessionCookie } from './lib/cookies.ts';
 import { createTemplatesService } from './services/templates.ts';
 import { createAutomationService, type AutomationService } from './services/automation/automation.ts';
-import { SECURITY_HEADERS, staticRoutes } from './static.ts';
+import { securityHeaders } from './security-headers.ts';
+import { staticRoutes } from './static.ts';
 
 export interface AppDeps {
   db: Db;
@@ -43,6 +49,10 @@ export interface AppDeps {
 
 /** What every handler can reach: the injected dependencies plus the services built on them. */
 export interface AppContext extends AppDeps {
+  /** Sign-in (limiter, remembered devices, second factor) and account changes. */
+  auth: AuthService;
+  twoFactor: TwoFactor;
+  securityLog: SecurityLog;
   posts: PostsService;
   scheduler: Scheduler;
   templates: ReturnType<typeof createTemplatesService>;
@@ -67,8 +77,23 @@ export function createApp(deps: AppDeps) {
   const posts = createPostsService({ db: deps.db, clock: deps.clock, onChange });
   // Another instance's change clears this one's list cache as soon as its poll reads the change record.
   deps.changes.onEveryInstance(() => posts.invalidate());
+  const securityLog = createSecurityLog(deps);
+  const twoFactor = createTwoFactor(deps);
+  const limiter = createLoginLimiter({
+    ...deps,
+    onLockout: async (lockout) => {
+      await securityLog.record({
+        type: 'lockout',
+        detail: `Sign-in locked for ${lockout.subject} until ${lockout.until.toISOString().slice(11, 19)} UTC`,
+      });
+      deps.events.emit('login_lockout', lockout);
+    },
+  });
   const ctx: AppContext = {
     ...deps,
+    auth: createAuthService({ ...deps, limiter, twoFactor, log: securityLog }),
+    twoFactor,
+    securityLog,
     posts,
     scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),
     templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
@@ -83,7 +108,9 @@ export function createApp(deps: AppDeps) {
       },
     }),
   };
-  const allowedOrigins = new Set([new URL(deps.env.SITE_URL).origin]);
+  // Writes are accepted from the configured site origin (and ALLOWED_ORIGINS) only, never from whatever Host the
+  // request names: a DNS-rebinding page has a foreign name but reaches this server's address.
+  const allowedOrigins = new Set([new URL(deps.env.SITE_URL).origin, ...deps.env.ALLOWED_ORIGINS]);
 
   const app = new Hono<AppEnv>();
 
@@ -101,18 +128,19 @@ export function createApp(deps: AppDeps) {
     c.set('ctx', ctx);
     // Headers are set before the handler so its response is built with them: changing a finished
     // response makes Hono copy it into a stream, which costs most of the throughput.
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
+    for (const [k, v] of Object.entries(securityHeaders(c.req.url, c.req.header('X-Forwarded-Proto')))) c.header(k, v);
     c.header('Vary', 'Accept-Encoding');
     await next();
   });
 
   app.use('/api/*', async (c, next) => {
-    // CSRF: a write must come from this origin. hono/csrf only checks form content types, so JSON needs this.
+    // CSRF: a write must come from the site's origin. hono/csrf only checks form content types, so JSON needs
+    // this. Browsers send Origin with every non-GET request; where a client sends none, only a browser's own
+    // `Sec-Fetch-Site: same-origin` stands in for it.
     if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
       const origin = c.req.header('Origin');
-      if (!origin || (origin !== new URL(c.req.url).origin && !allowedOrigins.has(origin))) {
-        throw new AppError(403, 'Cross-origin request refused');
-      }
+      const allowed = origin === undefined ? c.req.header('Sec-Fetch-Site') === 'same-origin' : allowedOrigins.has(origin);
+      if (!allowed) throw new AppError(403, 'Cross-origin request refused');
     }
     const token = getCookie(c, SESSION_COOKIE);
     const user = await validateSession(deps.db, deps.clock, token);

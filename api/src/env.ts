@@ -20,7 +20,21 @@ const EnvSchema = z.object({
   ADMIN_DIST: z.string().default('./admin/dist'),
   /** The compiled site (`pnpm build:site`): the server bundle the warm renderer loads, and the public assets. */
   SITE_DIST: z.string().default('./dist'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (0: none, the socket's peer is the client).
+   * `true` reads as 1 and `false` as 0, for configurations written before it was a count.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((v) => (v === 'true' ? '1' : v === 'false' ? '0' : v))
+    .pipe(z.coerce.number<string>().int('TRUST_PROXY must be a number of proxy hops (0-10)').min(0).max(10)),
+  /** Further origins (comma-separated, e.g. the admin's dev server) whose writes are accepted besides SITE_URL's. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
   BACKUP_DIR: z.string().optional(),
   /** Comma-separated webhook URLs the workflow action social_share POSTs to; none → the step is skipped. */
   SOCIAL_WEBHOOK_URLS: z

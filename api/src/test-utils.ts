@@ -70,13 +70,13 @@ export type RecordingRenderer = ReturnType<typeof recordingRenderer>;
  * `call` sends requests the way the browser does: same-origin `Origin` and the session cookie once logged in.
  */
 export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
-  opts: { db?: Db; dir?: string; start?: string; renderer?: R } = {},
+  opts: { db?: Db; dir?: string; start?: string; renderer?: R; env?: Record<string, string> } = {},
 ) {
   const temp = opts.db ? null : await tempDb();
   const db = opts.db ?? temp!.db;
   const dir = opts.dir ?? temp!.dir;
   const clock = fakeClock(opts.start ?? '2026-06-01T10:00:00Z');
-  const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD } as NodeJS.ProcessEnv);
+  const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, ...opts.env } as NodeJS.ProcessEnv);
   await ensureAdmin(db, 'admin', ADMIN_PASSWORD);
   const events = new Events();
   // Typed as the renderer given, or as the recording one (with its `batches`) by default.
@@ -86,24 +86,27 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
   const { app, ctx } = createApp({ db, env, clock, events, builder, changes: changeFeed });
   /** The change records written so far, oldest first. */
   const changes = (): Promise<PostChange[]> => changesBetween(db, 0, Number.MAX_SAFE_INTEGER);
+  // The browser's cookie jar: the session, and the device cookie (sent only to /api/auth, as its Path says).
   let cookie = '';
+  let device = '';
 
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = {
       method,
-      headers: {
+      // A header given as undefined is left out (to send a request without Origin, for instance).
+      headers: Object.fromEntries(Object.entries({
         ...(method === 'GET' ? {} : { Origin: ORIGIN }),
-        ...(cookie ? { Cookie: cookie } : {}),
+        ...(cookie || device ? { Cookie: [cookie, path.startsWith('/api/auth') ? device : ''].filter(Boolean).join('; ') } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
-      },
+      }).filter(([, v]) => v !== undefined)),
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     };
     const res = await app.request(`${ORIGIN}${path}`, init);
-    const setCookie = res.headers.get('Set-Cookie');
-    if (setCookie) {
-      const value = /^session=([^;]*)/.exec(setCookie)?.[1];
-      cookie = value ? `session=${value}` : '';
+    for (const set of res.headers.getSetCookie()) {
+      const [, name, value] = /^(session|device)=([^;]*)/.exec(set) ?? [];
+      if (name === 'session') cookie = value ? `session=${value}` : '';
+      if (name === 'device') device = value ? `device=${value}` : '';
     }
     const text = await res.text();
     let json: any = null;
@@ -135,6 +138,10 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
     login,
     logout: () => {
       cookie = '';
+    },
+    /** Forgets the device cookie too: the next request comes from a browser the server has never seen. */
+    forgetDevice: () => {
+      device = '';
     },
     /** Waits for builds and change consumers in flight, then removes the temporary folder. */
     cleanup: async () => {

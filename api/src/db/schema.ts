@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { SECURITY_EVENT_TYPES } from 'content-schema/auth';
 import { CHANGE_KINDS } from 'content-schema/build';
 
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
@@ -12,8 +13,68 @@ export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  /** The active TOTP secret (base32); null while the second factor is off. */
+  totpSecret: text('totp_secret'),
+  /** A secret being enrolled: becomes totpSecret once a code from the app proves it. */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** The last 30-second step a code was accepted for, so a code cannot be replayed. */
+  totpLastStep: integer('totp_last_step'),
   createdAt: createdAt(),
 });
+
+/** Single-use recovery codes for the second factor, stored as SHA-256 of the code (they are 50-bit random). */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_hash_idx').on(t.userId, t.codeHash)],
+);
+
+/** A password accepted while the second factor is on: answered with a code within 5 minutes, once. */
+export const loginChallenges = sqliteTable('login_challenges', {
+  /** SHA-256 of the challenge handed to the browser. */
+  idHash: text('id_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  attempts: integer('attempts').notNull().default(0),
+  /** The limiter keys the password attempt was counted under, released when the code is right. */
+  keys: text('keys', { mode: 'json' }).$type<string[]>().notNull(),
+  ip: text('ip'),
+  device: text('device'),
+  expiresAt: timestamp('expires_at').notNull(),
+});
+
+/** Browsers that have signed in before (the device cookie): someone else's guesses never lock them out. */
+export const knownDevices = sqliteTable('known_devices', {
+  id: text('id').primaryKey(),
+  secretHash: text('secret_hash').notNull(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at').notNull(),
+});
+
+/** The security log: sign-ins, failures, lockouts, password and second-factor changes, ended sessions. */
+export const securityEvents = sqliteTable(
+  'security_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type', { enum: SECURITY_EVENT_TYPES }).notNull(),
+    detail: text('detail').notNull(),
+    ip: text('ip'),
+    device: text('device'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_events_created_idx').on(t.createdAt)],
+);
 
 export const sessions = sqliteTable(
   'sessions',
@@ -25,15 +86,26 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at').notNull(),
     createdAt: createdAt(),
+    /** Written at most once a minute per session, so a busy editor does not turn every read into a write. */
+    lastUsedAt: timestamp('last_used_at'),
+    /** "Chrome on Linux", from the User-Agent at sign-in. */
+    device: text('device'),
+    ip: text('ip'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed-login counters per key ('ip:…' or 'user:…'), in the database so a restart does not reset them. */
+/**
+ * Sign-in attempts reserved per limiter key ('ip:…', 'userip:…', 'device:…', 'global'), in the database so
+ * every instance and a restart see the same counts. `failures` counts reserved attempts in the current window
+ * (a sign-in that succeeds gives its reservation back); `lockouts` counts episodes, doubling the next lock.
+ */
 export const loginAttempts = sqliteTable('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start'),
   lockedUntil: timestamp('locked_until'),
+  lockouts: integer('lockouts').notNull().default(0),
   updatedAt: timestamp('updated_at').notNull(),
 });
 

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Lockout } from '../services/login-limiter.ts';
 
 /**
  * Things that happened on this instance, for notifications and workflows to react to. Post changes are not
@@ -13,7 +14,8 @@ export interface AppEvents {
   build_post_failed: { buildId: number; postId: number; title: string; slug: string | null; reason: string };
   /** A change readers were promised is not live a minute after the editor's action. */
   publish_late: { postId: number; title: string; slug: string | null };
-  login_lockout: { key: string; until: Date };
+  /** A sign-in bucket locked (once per episode; see services/login-limiter.ts). */
+  login_lockout: Lockout;
   generation_finished: { postId: number; title: string; kind: 'daily' | 'deep-dive' | 'editor'; ok: boolean; error?: string };
 }
 

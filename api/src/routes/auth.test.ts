@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema.ts';
-import { LOGIN_LIMIT } from '../services/auth.ts';
+import { LOGIN_POLICY } from '../services/login-limiter.ts';
 import { SESSION_TTL_MS } from '../services/sessions.ts';
 import { ADMIN_PASSWORD, testApp } from '../test-utils.ts';
 
@@ -62,8 +62,8 @@ describe('auth', () => {
     }
   });
 
-  it(`locks out after ${LOGIN_LIMIT.freeFailures} failures with 429 and Retry-After, even for the right password, across a restart`, async () => {
-    for (let i = 0; i < LOGIN_LIMIT.freeFailures - 1; i++) expect((await t.call('POST', '/api/auth/login', wrong)).status).toBe(401);
+  it(`locks out after ${LOGIN_POLICY.userip.limit} failures with 429 and Retry-After, even for the right password, across a restart`, async () => {
+    for (let i = 0; i < LOGIN_POLICY.userip.limit - 1; i++) expect((await t.call('POST', '/api/auth/login', wrong)).status).toBe(401);
     expect((await t.call('POST', '/api/auth/login', wrong)).status).toBe(401); // the 5th failure sets the lock
     const locked = await t.call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
     expect(locked.status).toBe(429);

@@ -1,23 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../app.ts';
+import { clientIp } from '../lib/client-info.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** A beacon is a few dozen bytes; anything much larger is not one. */
 export const BEACON_MAX_BYTES = 1024;
 
 /** The client for rate limiting only: held in memory for minutes, never written anywhere. */
-function clientKey(c: Context<AppEnv>): string {
-  if (c.get('ctx').env.TRUST_PROXY) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // app.request() in tests has no socket
-  }
-}
+const clientKey = (c: Context<AppEnv>) => clientIp(c, c.get('ctx').env.TRUST_PROXY);
 
 /**
  * POST /api/views: the reader beacon. No session, no cookie set or read. navigator.sendBeacon sends a

@@ -35,30 +35,52 @@ export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
+/** How many notifications of one title are kept, so no kind of event can push the others out of the 20. */
+export const NOTIFICATIONS_PER_TITLE = 3;
+/** Lockouts are announced once per episode: not again while the last announcement is this recent. */
+export const LOCKOUT_NOTICE_QUIET_MS = 60 * 60_000;
+const LOCKOUT_TITLE = 'Sign-in Locked';
+
 /** The administrator's notifications: created by real events, stored, newest 20 kept (spec §9). */
 export function createNotificationsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** Stores a notification and drops everything older than the newest 20, in one write batch. */
-  async function create(input: NewNotification): Promise<Notification> {
-    const [[row]] = await db.batch([
-      db
-        .insert(notifications)
-        .values({
-          type: input.type,
-          title: input.title.slice(0, 200),
-          message: input.message.slice(0, 1000),
-          actionUrl: input.actionUrl ?? null,
-          actionText: input.actionText ?? null,
-          createdAt: clock.now(),
-        })
-        .returning(),
+  /**
+   * Stores a notification and, in one write batch, drops the oldest of its title beyond the per-title cap and
+   * everything older than the newest 20. With `quietMs`, nothing is stored if one of the same title is that
+   * recent (checked and inserted in one statement, so concurrent events on several instances announce once).
+   */
+  async function insert(input: NewNotification, opts: { quietMs?: number }): Promise<Notification | null> {
+    const title = input.title.slice(0, 200);
+    const now = clock.now();
+    const since = now.getTime() - (opts.quietMs ?? 0);
+    const [inserted] = await db.batch([
+      db.all<{ id: number }>(sql`
+        INSERT INTO notifications (type, title, message, action_url, action_text, read, created_at)
+        SELECT ${input.type}, ${title}, ${input.message.slice(0, 1000)}, ${input.actionUrl ?? null}, ${input.actionText ?? null}, 0, ${now.getTime()}
+        WHERE ${opts.quietMs === undefined} OR NOT EXISTS (SELECT 1 FROM notifications WHERE title = ${title} AND created_at > ${since})
+        RETURNING id`),
+      db.run(
+        sql`DELETE FROM notifications WHERE title = ${title} AND id NOT IN (SELECT id FROM notifications WHERE title = ${title} ORDER BY id DESC LIMIT ${NOTIFICATIONS_PER_TITLE})`,
+      ),
       db.run(
         sql`DELETE FROM notifications WHERE id NOT IN (SELECT id FROM notifications ORDER BY id DESC LIMIT ${NOTIFICATIONS_MAX})`,
       ),
     ]);
-    return toNotification(row!);
+    const id = (inserted as { id: number }[])[0]?.id;
+    if (id === undefined) return null;
+    const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+    return row ? toNotification(row) : null;
   }
+
+  async function create(input: NewNotification): Promise<Notification> {
+    const created = await insert(input, {});
+    if (!created) throw new Error('notification was not stored');
+    return created;
+  }
+
+  /** Stores a notification unless one of the same title was stored within `quietMs`; null when skipped. */
+  const announceOnce = (input: NewNotification, quietMs: number) => insert(input, { quietMs });
 
   async function list(): Promise<Notification[]> {
     const rows = await db.select().from(notifications).orderBy(desc(notifications.id)).limit(NOTIFICATIONS_MAX);
@@ -162,12 +184,18 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
             },
       );
     });
+    // One announcement per lockout episode; every lockout is in the security log.
     events.on('login_lockout', (e) =>
-      create({
-        type: 'warning',
-        title: 'Sign-in Locked',
-        message: `Too many failed sign-ins (${e.key.startsWith('user:') ? 'username' : 'address'} ${e.key.replace(/^(user|ip):/, '')}); locked until ${e.until.toISOString().slice(11, 16)} UTC.`,
-      }),
+      announceOnce(
+        {
+          type: 'warning',
+          title: LOCKOUT_TITLE,
+          message: `Too many failed sign-ins for ${e.subject}; locked until ${e.until.toISOString().slice(11, 16)} UTC. Further lockouts in the next hour are only in the security log.`,
+          actionUrl: '/admin/security',
+          actionText: 'Open security log',
+        },
+        LOCKOUT_NOTICE_QUIET_MS,
+      ),
     );
   }
 

@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+
+/**
+ * The client's address. Without trusted proxies it is the socket's peer. With `hops` trusted proxies in front
+ * (TRUST_PROXY=N), it is the address N entries from the right of `X-Forwarded-For` plus the peer, as Express's
+ * `trust proxy = N` reads it: each trusted proxy appends the address it received from, so entries further left
+ * were written by the client and cannot be believed.
+ */
+export function clientIp(c: Context, hops: number): string {
+  let peer = 'unknown';
+  try {
+    peer = getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket
+  }
+  if (hops <= 0) return peer;
+  const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const chain = [...forwarded, peer];
+  const address = chain[Math.max(0, chain.length - 1 - hops)]!;
+  // Whatever a proxy passes on is bounded before it becomes a limiter key or a log line.
+  return /^[0-9A-Fa-f:.]{2,45}$/.test(address) ? address : 'invalid';
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+  [/curl\//, 'curl'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** "Chrome on Linux": enough to recognise a session in the list, nothing more is kept of the User-Agent. */
+export function deviceLabel(userAgent: string | undefined): string {
+  const ua = (userAgent ?? '').slice(0, 500);
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'Unknown device';
+}
