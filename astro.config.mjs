@@ -10,7 +10,9 @@ export default defineConfig({
   publicDir: './site/public',
   site: env.SITE_URL,
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // The Content-Security-Policy (api/src/security-headers.ts) allows no inline style element and no inline
+  // script of ours, so stylesheets and scripts always ship as files, however small.
+  build: { format: 'file', inlineStylesheets: 'never' },
   // Every page is rendered by the warm renderer (site/render/) from the compiled server bundle, so a publish
   // renders only the pages it affects and a full build uses the very same code path.
   output: 'server',
@@ -21,6 +23,8 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     build: {
+      // Vite would inline small scripts into the page (and a small `?url` script as a data: URL); see build above.
+      assetsInlineLimit: (file) => (/\.(js|mjs|css)$/.test(file) ? false : undefined),
       rolldownOptions: {
         // content-schema builds its zod schemas at module level; islands that import only its constants or
         // pure functions must not ship zod, so schema construction counts as side-effect free.

@@ -3,6 +3,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from './app.ts';
+import { CSP_ADMIN, CSP_SITE, securityHeaders } from './security-headers.ts';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,29 +27,6 @@ const MIME: Record<string, string> = {
   '.pf_index': 'application/octet-stream',
   '.pf_fragment': 'application/octet-stream',
   '.pagefind': 'application/octet-stream',
-};
-
-// Pagefind's WASM needs wasm-unsafe-eval; inline styles come from React islands; images may be remote.
-const CSP_SITE = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' https: data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-const CSP_ADMIN = CSP_SITE.replace("'unsafe-inline' 'wasm-unsafe-eval'", "'self'").replace("'self' 'self'", "'self'");
-
-/** Sent with every answer, API and files alike. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };
 
 function fileStat(path: string): Stats | null {
@@ -78,14 +56,15 @@ function send(c: Context, path: string, stat: Stats, status: 200 | 404 = 200, cs
   const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
   // Names that change with their content: Astro's assets, and the search bundles (b/{key}-{content hash}/).
   const hashed = /\/(_astro|assets|pagefind\/b)\//.test(path);
+  // A Response built here does not carry what the first middleware set on the context, so set it again.
   const headers: Record<string, string> = {
-    ...SECURITY_HEADERS,
+    ...securityHeaders(c.req.url, c.req.header('X-Forwarded-Proto')),
+    'Content-Security-Policy': csp,
     'Content-Type': MIME[ext] ?? 'application/octet-stream',
     // Hashed assets never change; everything else is revalidated so a rebuild shows at once.
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
     ETag: etag,
   };
-  if (ext === '.html') headers['Content-Security-Policy'] = csp;
   if (status === 200 && c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers });
   headers['Content-Length'] = String(stat.size);
   if (c.req.method === 'HEAD') return new Response(null, { status, headers });
