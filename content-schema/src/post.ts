@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
+import { idField } from './ids.ts';
 import { checkMarkdownLimits } from './markdown-limits.ts';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from './site.ts';
 
@@ -50,6 +51,21 @@ const renderableMarkdown = z.string().superRefine((markdown, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** Read time in whole minutes, 1 to 600 (spec §5's minimum; ten hours is beyond any article). */
+export const ReadTimeSchema = z
+  .number({ error: 'Read time must be at least 1 minute' })
+  .int('Read time must be a whole number of minutes')
+  .min(1, 'Read time must be at least 1 minute')
+  .max(600, 'Read time must be at most 600 minutes');
+
+/** Tags as stored: at most 20, each trimmed and at most 50 characters, empty and repeated ones dropped. */
+export const TagListSchema = z
+  .array(z.string({ error: 'A tag must be text' }).trim().max(50, 'A tag must be at most 50 characters'), {
+    error: 'Tags must be a list',
+  })
+  .max(20, 'At most 20 tags')
+  .transform((tags) => [...new Set(tags.filter(Boolean))]);
+
 /**
  * The fields of a post body, without defaults: a partial update must leave absent fields alone
  * (a publish toggle sending only `published` must not reset tags, read time or author).
@@ -61,19 +77,12 @@ const postFields = {
     .pipe(renderableMarkdown),
   excerpt: requiredText('Excerpt is required').pipe(z.string().max(500, 'Excerpt must be at most 500 characters')),
   category: z.enum(CATEGORIES, { error: 'Category is required' }),
-  tags: z
-    .array(z.string().trim().max(50, 'A tag must be at most 50 characters'), { error: 'Tags must be a list' })
-    .max(20, 'At most 20 tags')
-    .transform((tags) => [...new Set(tags.filter(Boolean))]),
+  tags: TagListSchema,
   authorName: requiredText('Author name is required').pipe(
     z.string().max(100, 'Author name must be at most 100 characters'),
   ),
-  authorId: z.number().int().positive(),
-  readTime: z
-    .number({ error: 'Read time must be at least 1 minute' })
-    .int('Read time must be a whole number of minutes')
-    .min(1, 'Read time must be at least 1 minute')
-    .max(600, 'Read time must be at most 600 minutes'),
+  authorId: idField('Author id must be a positive whole number'),
+  readTime: ReadTimeSchema,
   published: z.boolean(),
   seoTitle: optionalText(60, 'Title should be under 60 characters'),
   metaDescription: optionalText(160, 'Meta description should be 120-160 characters'),

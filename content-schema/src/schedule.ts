@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 
 export const SCHEDULE_STATUSES = ['scheduled', 'published', 'canceled', 'failed'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
@@ -21,15 +22,23 @@ export type ScheduledPost = z.infer<typeof ScheduledPostSchema>;
  * without one it is a wall-clock time in `timezone`.
  */
 export const SchedulePayloadSchema = z.object({
-  postId: z.number({ error: 'postId must be a number' }).int().positive('postId must be a number'),
+  postId: idField('postId must be a number'),
   publishDateTime: z
     .string({ error: 'Please select a publication date.' })
+    // The longest ISO form the pattern allows is 35 characters; the rest is room for surrounding space.
+    .max(64, 'publishDateTime must be an ISO date and time, e.g. 2026-12-01T09:00')
     .trim()
     .regex(
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/,
       'publishDateTime must be an ISO date and time, e.g. 2026-12-01T09:00',
     ),
-  timezone: z.string().trim().min(1).max(64).default('Europe/Stockholm'),
+  // IANA zone names are at most about 30 characters; the scheduler refuses a zone it does not know.
+  timezone: z
+    .string({ error: 'timezone must be a time zone name' })
+    .trim()
+    .min(1, 'timezone must be a time zone name')
+    .max(64, 'timezone must be at most 64 characters')
+    .default('Europe/Stockholm'),
 });
 export type SchedulePayload = z.infer<typeof SchedulePayloadSchema>;
 

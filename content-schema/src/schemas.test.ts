@@ -7,7 +7,7 @@ import { ScheduleFormSchema, SchedulePayloadSchema } from './schedule.ts';
 import { SeoFormSchema } from './seo-form.ts';
 import { OVERALL_BANNER, overallStatus } from './status.ts';
 import { TemplateFormSchema, TemplateInputSchema } from './template.ts';
-import { WorkflowFormSchema } from './workflow.ts';
+import { WorkflowExecuteSchema, WorkflowFormSchema } from './workflow.ts';
 
 /** The messages of a failed parse keyed by path ('' for the root), or {} when it passes. */
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
@@ -61,8 +61,23 @@ describe('PostInputSchema', () => {
     ['seoTitle', 'x'.repeat(61), 'Title should be under 60 characters'],
     ['metaDescription', 'x'.repeat(161), 'Meta description should be 120-160 characters'],
     ['slug', 'Not A Slug', 'Slug may contain only lowercase letters, digits and single hyphens'],
+    ['readTime', 601, 'Read time must be at most 600 minutes'],
+    ['readTime', 1e12, 'Read time must be at most 600 minutes'],
+    ['authorId', 0, 'Author id must be a positive whole number'],
+    ['authorId', 2.5, 'Author id must be a positive whole number'],
+    ['authorId', 1e15, 'Author id must be a positive whole number'],
   ])('%s = %j → %j', (field, value, message) => {
     expect(messages(PostInputSchema, { ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('bounds each tag', () => {
+    expect(messages(PostInputSchema, { ...valid, tags: ['ai', 'x'.repeat(51)] })).toEqual({
+      'tags.1': 'A tag must be at most 50 characters',
+    });
+  });
+
+  it('accepts the largest read time and author id', () => {
+    expect(messages(PostInputSchema, { ...valid, readTime: 600, authorId: 999_999_999_999_999 })).toEqual({});
   });
 
   // Bodies the renderer could not render in bounded depth and time (see markdown-limits.test.ts).
@@ -241,12 +256,29 @@ describe('TemplateFormSchema', () => {
     ['content', '\n', 'Content template is required'],
     ['readTime', 0, 'Read time must be at least 1 minute'],
     ['readTime', undefined, 'Read time must be at least 1 minute'],
+    // A template's read time becomes a post's: the same bounds.
+    ['readTime', 601, 'Read time must be at most 600 minutes'],
+    ['readTime', 1e12, 'Read time must be at most 600 minutes'],
+    ['readTime', 4.5, 'Read time must be a whole number of minutes'],
+    ['tags', 'x'.repeat(1001), 'Tags must be at most 1,000 characters'],
   ])('%s = %j → %j', (field, value, message) => {
     expect(messages(TemplateFormSchema, { ...form, [field]: value })).toEqual({ [field]: message });
   });
 
   it('turns comma-separated tags into a trimmed list for the API', () => {
     expect(TemplateInputSchema.parse({ ...form, tags: ' ai ,eu,, ai ' }).tags).toEqual(['ai', 'eu']);
+  });
+
+  it.each([
+    [Array.from({ length: 21 }, (_, i) => `t${i}`), { tags: 'At most 20 tags' }],
+    [Array.from({ length: 21 }, (_, i) => `t${i}`).join(','), { tags: 'At most 20 tags' }],
+    [['x'.repeat(51)], { 'tags.0': 'A tag must be at most 50 characters' }],
+    [`ai, ${'x'.repeat(51)}`, { 'tags.1': 'A tag must be at most 50 characters' }],
+    ['ai,'.repeat(400), { tags: 'Tags must be at most 1,000 characters' }],
+    [5, { tags: 'Tags must be a list or comma-separated text' }],
+    [[5], { 'tags.0': 'A tag must be text' }],
+  ])("bounds the API tags %j as a post's: %j", (tags, expected) => {
+    expect(messages(TemplateInputSchema, { ...form, tags })).toEqual(expected);
   });
 });
 
@@ -278,8 +310,33 @@ describe('WorkflowFormSchema', () => {
   it.each([
     ['name', '', 'Workflow name is required'],
     ['name', '   ', 'Workflow name is required'],
+    ['name', 'x'.repeat(101), 'Workflow name must be at most 100 characters'],
+    ['actions', Array.from({ length: 21 }, () => ({ type: 'publish' })), 'At most 20 actions'],
   ])('%s = %j → %j', (field, value, message) => {
     expect(messages(WorkflowFormSchema, { ...form, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it.each([
+    [{ platforms: Array(11).fill('x') }, 'platforms', 'At most 10 platforms'],
+    [{ platforms: ['x'.repeat(51)] }, 'platforms.0', 'A platform must be at most 50 characters'],
+    [{ recipients: Array(51).fill('editor') }, 'recipients', 'At most 50 recipients'],
+    [{ recipients: ['x'.repeat(255)] }, 'recipients.0', 'A recipient must be at most 254 characters'],
+    [{ destination: 'x'.repeat(501) }, 'destination', 'Destination must be at most 500 characters'],
+    [{ condition: 'x'.repeat(201) }, 'condition', 'Condition must be at most 200 characters'],
+  ])('bounds the action setting %#: %s', (config, path, message) => {
+    const actions = [{ type: 'notify', config }];
+    expect(messages(WorkflowFormSchema, { ...form, actions })).toEqual({ [`actions.0.config.${path}`]: message });
+  });
+
+  it.each([
+    [
+      { frequency: 'monthly', days: Array.from({ length: 32 }, (_, i) => (i % 31) + 1) },
+      'scheduleConfig.days',
+      'At most 31 days',
+    ],
+    [{ frequency: 'daily', time: '09:00:00' }, 'scheduleConfig.time', 'Enter a time as HH:MM'],
+  ])('bounds the schedule %j', (scheduleConfig, path, message) => {
+    expect(messages(WorkflowFormSchema, { ...form, trigger: 'schedule', scheduleConfig })).toEqual({ [path]: message });
   });
 
   it.each([
@@ -293,6 +350,16 @@ describe('WorkflowFormSchema', () => {
 
   it.each(['manual', 'schedule', 'event'])('accepts trigger %s', (trigger) => {
     expect(messages(WorkflowFormSchema, { ...form, trigger })).toEqual({});
+  });
+});
+
+describe('WorkflowExecuteSchema', () => {
+  it.each([[0], [-1], [1.5], ['7'], [1e15], [null]])('refuses workflowId %j', (workflowId) => {
+    expect(messages(WorkflowExecuteSchema, { workflowId })).toEqual({ workflowId: 'workflowId must be a number' });
+  });
+
+  it('accepts the largest id', () => {
+    expect(messages(WorkflowExecuteSchema, { workflowId: 999_999_999_999_999 })).toEqual({});
   });
 });
 
@@ -313,6 +380,20 @@ describe('SchedulePayloadSchema', () => {
     [{ publishDateTime: '2026-12-01T09:00' }, { postId: 'postId must be a number' }],
     [{ postId: '3', publishDateTime: '2026-12-01T09:00' }, { postId: 'postId must be a number' }],
     [{ postId: 0, publishDateTime: '2026-12-01T09:00' }, { postId: 'postId must be a number' }],
+    [{ postId: 1.5, publishDateTime: '2026-12-01T09:00' }, { postId: 'postId must be a number' }],
+    [{ postId: 1e15, publishDateTime: '2026-12-01T09:00' }, { postId: 'postId must be a number' }],
+    [
+      { postId: 3, publishDateTime: ' '.repeat(60) + '2026-12-01T09:00' },
+      { publishDateTime: 'publishDateTime must be an ISO date and time, e.g. 2026-12-01T09:00' },
+    ],
+    [
+      { postId: 3, publishDateTime: '2026-12-01T09:00', timezone: 'x'.repeat(65) },
+      { timezone: 'timezone must be at most 64 characters' },
+    ],
+    [
+      { postId: 3, publishDateTime: '2026-12-01T09:00', timezone: ' ' },
+      { timezone: 'timezone must be a time zone name' },
+    ],
     [{ postId: 3 }, { publishDateTime: 'Please select a publication date.' }],
     [
       { postId: 3, publishDateTime: '2026-12-01' },

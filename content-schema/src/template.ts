@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
-import { splitTags } from './post.ts';
+import { ReadTimeSchema, splitTags, TagListSchema } from './post.ts';
 
 /** A content template (persisted through /api/templates). */
 export const TemplateSchema = z.object({
@@ -26,13 +26,20 @@ export const TemplateFormSchema = z.object({
     .transform((v) => v.trimEnd())
     .refine((v) => v.trim().length > 0, 'Content template is required')
     .pipe(z.string().max(100_000, 'Content template must be at most 100,000 characters')),
-  tags: z.string().max(1000),
-  readTime: z.number({ error: 'Read time must be at least 1 minute' }).int().min(1, 'Read time must be at least 1 minute'),
+  tags: z.string().max(1000, 'Tags must be at most 1,000 characters'),
+  // A template's read time becomes a post's, so it has the post's bounds.
+  readTime: ReadTimeSchema,
 });
 export type TemplateForm = z.infer<typeof TemplateFormSchema>;
 
 /** Body of POST/PUT /api/templates: the form with tags as a list. */
 export const TemplateInputSchema = TemplateFormSchema.extend({
-  tags: z.union([z.array(z.string().trim().max(50)).max(20), z.string().max(1000).transform(splitTags)]).default([]),
+  // A template's tags become a post's, so both forms end in the post's tag bounds.
+  tags: z
+    .union([z.array(z.unknown()), z.string()], { error: 'Tags must be a list or comma-separated text' })
+    .refine((v) => typeof v !== 'string' || v.length <= 1000, 'Tags must be at most 1,000 characters')
+    .transform((v) => (typeof v === 'string' ? splitTags(v) : v))
+    .pipe(TagListSchema)
+    .default([]),
 });
 export type TemplateInput = z.input<typeof TemplateInputSchema>;

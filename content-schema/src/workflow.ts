@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 
 export const WORKFLOW_TRIGGERS = ['manual', 'schedule', 'event'] as const;
 export const WORKFLOW_ACTION_TYPES = ['publish', 'notify', 'backup', 'seo_check', 'social_share'] as const;
@@ -8,12 +9,19 @@ export const WORKFLOW_EVENTS = ['post_published', 'post_unpublished', 'build_fai
 
 export const WorkflowActionSchema = z.object({
   type: z.enum(WORKFLOW_ACTION_TYPES),
+  // Generous bounds on settings typed by hand: a few platforms, a mailing list's worth of recipients, a path.
   config: z
     .object({
-      platforms: z.array(z.string()).optional(),
-      recipients: z.array(z.string()).optional(),
-      destination: z.string().optional(),
-      condition: z.string().optional(),
+      platforms: z
+        .array(z.string().max(50, 'A platform must be at most 50 characters'))
+        .max(10, 'At most 10 platforms')
+        .optional(),
+      recipients: z
+        .array(z.string().max(254, 'A recipient must be at most 254 characters'))
+        .max(50, 'At most 50 recipients')
+        .optional(),
+      destination: z.string().max(500, 'Destination must be at most 500 characters').optional(),
+      condition: z.string().max(200, 'Condition must be at most 200 characters').optional(),
     })
     .optional(),
 });
@@ -21,8 +29,13 @@ export type WorkflowAction = z.infer<typeof WorkflowActionSchema>;
 
 export const ScheduleConfigSchema = z.object({
   frequency: z.enum(WORKFLOW_FREQUENCIES),
-  time: z.string().regex(/^\d{2}:\d{2}$/, 'Enter a time as HH:MM').optional(),
-  days: z.array(z.number().int().min(0).max(31)).optional(),
+  time: z
+    .string()
+    .max(5, 'Enter a time as HH:MM')
+    .regex(/^\d{2}:\d{2}$/, 'Enter a time as HH:MM')
+    .optional(),
+  // Weekdays 0–6 or days of the month 1–31: never more than 31 distinct values.
+  days: z.array(z.number().int().min(0).max(31)).max(31, 'At most 31 days').optional(),
 });
 export type ScheduleConfig = z.infer<typeof ScheduleConfigSchema>;
 
@@ -43,11 +56,18 @@ export type Workflow = z.infer<typeof WorkflowSchema>;
 
 /** The workflow form (spec §5). */
 export const WorkflowFormSchema = z.object({
-  name: z.string().trim().min(1, 'Workflow name is required').max(100),
+  name: z.string().trim().min(1, 'Workflow name is required').max(100, 'Workflow name must be at most 100 characters'),
   trigger: z.enum(WORKFLOW_TRIGGERS),
   event: z.enum(WORKFLOW_EVENTS).nullish(),
-  actions: z.array(WorkflowActionSchema),
+  // Five action types; a few repeats (notify two lists, share twice) fit well within 20.
+  actions: z.array(WorkflowActionSchema).max(20, 'At most 20 actions'),
   enabled: z.boolean(),
   scheduleConfig: ScheduleConfigSchema.nullish(),
 });
 export type WorkflowForm = z.infer<typeof WorkflowFormSchema>;
+
+/** Body of POST /api/workflows/execute (spec §7). */
+export const WorkflowExecuteSchema = z.object({ workflowId: idField('workflowId must be a number') });
+
+/** Body of PUT /api/workflows/{id}/toggle (spec §7). */
+export const WorkflowToggleSchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });

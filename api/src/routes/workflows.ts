@@ -1,14 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { WorkflowFormSchema } from 'content-schema/workflow';
+import { WorkflowExecuteSchema, WorkflowFormSchema, WorkflowToggleSchema } from 'content-schema/workflow';
 import type { AppEnv } from '../app.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
 import { WORKFLOW_NOT_FOUND } from '../services/operations/workflows.ts';
-
-const ExecuteSchema = z.object({ workflowId: z.number({ error: 'workflowId must be a number' }).int().positive() });
-const ToggleSchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
 /** Workflows (spec §7: execute and toggle; create, edit, delete and the run log made real). */
 export function workflowsRoutes() {
@@ -20,7 +16,7 @@ export function workflowsRoutes() {
       return c.json(await c.get('ctx').operations.workflows.create(form), 201);
     })
     .post('/execute', async (c) => {
-      const { workflowId } = validate(ExecuteSchema, await readJson(c));
+      const { workflowId } = validate(WorkflowExecuteSchema, await readJson(c));
       return c.json(await c.get('ctx').operations.workflows.execute(workflowId));
     })
     .get('/:id', async (c) => c.json(await c.get('ctx').operations.workflows.get(idParam(c, 'id', WORKFLOW_NOT_FOUND))))
@@ -35,7 +31,7 @@ export function workflowsRoutes() {
     })
     .put('/:id/toggle', async (c) => {
       const id = idParam(c, 'id', WORKFLOW_NOT_FOUND);
-      const { enabled } = validate(ToggleSchema, await readJson(c));
+      const { enabled } = validate(WorkflowToggleSchema, await readJson(c));
       return c.json(await c.get('ctx').operations.workflows.toggle(id, enabled));
     })
     .get('/:id/runs', async (c) =>
