@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { LogOut, Plus } from 'lucide-react';
+import { LogOut, Plus, ShieldCheck } from 'lucide-react';
 import { useAuthStatus } from '../api/auth/get-auth-status.ts';
 import { useLogout } from '../api/auth/logout.ts';
 import { Button } from '../components/ui/button.tsx';
 import { BuildStatus } from '../features/build/build-status.tsx';
 import { slots } from './slots.tsx';
 
-/** Dashboard header (spec §2): admin name, Logout, the notification bell slot and Create Post. */
+/** Dashboard header (spec §2): admin name, Logout, the notification bell slot and Create Post; and Security (issue 11). */
 export function DashboardHeader() {
   const { data } = useAuthStatus();
   const logout = useLogout();
@@ -27,6 +27,12 @@ export function DashboardHeader() {
             <Link to="/create">
               <Plus aria-hidden="true" />
               Create Post
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/security">
+              <ShieldCheck aria-hidden="true" />
+              Security
             </Link>
           </Button>
           <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>

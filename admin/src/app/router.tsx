@@ -20,13 +20,26 @@ function LazyEditor() {
   );
 }
 
+// The Security screen (QR codes, sessions, the log) is for now and then: load it on demand too.
+const SecurityPage = lazy(() =>
+  import('../features/security/security-page.tsx').then((m) => ({ default: m.SecurityPage })),
+);
+
+function LazySecurity() {
+  return (
+    <Suspense fallback={<PageLoading label="Loading security settings..." />}>
+      <SecurityPage />
+    </Suspense>
+  );
+}
+
 function DashboardTabRoute() {
   const { tab = 'overview' } = useParams();
   const known = DASHBOARD_TABS.find((t) => t.value === tab);
   return known ? <DashboardPage tab={known.value satisfies DashboardTab} /> : <NotFound />;
 }
 
-/** Routes under /admin: the dashboard (one path per tab), the editor, and the login screen. */
+/** Routes under /admin: the dashboard (one path per tab), the editor, the Security screen, and the login screen. */
 export const router = createBrowserRouter(
   [
     { path: 'login', element: <LoginRoute />, errorElement: <RouteError /> },
@@ -36,6 +49,8 @@ export const router = createBrowserRouter(
       children: [
         { path: 'create', element: <LazyEditor /> },
         { path: 'edit/:id', element: <LazyEditor /> },
+        // Not a ninth tab (spec §2 fixes eight): a screen of its own, linked from the dashboard header.
+        { path: 'security', element: <LazySecurity /> },
         // One route for every tab (overview at /admin), so switching tabs keeps the page (and keyboard focus) mounted.
         { path: ':tab?', element: <DashboardTabRoute /> },
         { path: '*', element: <NotFound /> },

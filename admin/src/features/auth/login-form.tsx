@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Lock } from 'lucide-react';
@@ -9,14 +9,23 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { PanelLoading } from '../../components/panel-loading.tsx';
+
+// Only an account with a second factor ever sees this step: keep it out of the login screen's initial load.
+const LoginCodeStep = lazy(() => import('./login-code-step.tsx').then((m) => ({ default: m.LoginCodeStep })));
+
+/** The password step, or the code step once a password needs a second factor (its challenge sent back with the code). */
+type Step = { kind: 'password'; returned: boolean } | { kind: 'code'; challenge: string };
 
 /** The admin sign-in form (spec §2 Admin login, §5, §8). One inline error for both fields and the server. */
 export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => void }) {
   const login = useLogin();
+  const [step, setStep] = useState<Step>({ kind: 'password', returned: false });
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
 
@@ -26,10 +35,20 @@ export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => v
   const onSubmit = handleSubmit((credentials) => {
     setServerError(null);
     login.mutate(credentials, {
-      onSuccess: (status) => onSuccess?.(status),
+      onSuccess: (result) => {
+        if (result.authenticated) onSuccess?.(result);
+        else setStep({ kind: 'code', challenge: result.challenge });
+      },
       onError: (err) => setServerError((isApiError(err) && err.detail) || LOGIN_FAILED_MESSAGE),
     });
   });
+
+  /** Back to the password (typed again: the challenge it earned is spent or abandoned), with a reason if any. */
+  function backToPassword(message: string | null) {
+    setValue('password', '');
+    setServerError(message);
+    setStep({ kind: 'password', returned: true });
+  }
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
@@ -42,46 +61,58 @@ export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => v
           <CardDescription>Sign in to manage Northwire.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form
-            onSubmit={onSubmit}
-            noValidate
-            className="grid gap-4"
-            aria-describedby={error ? 'login-error' : undefined}
-          >
-            <div className="grid gap-2">
-              <Label htmlFor="login-username">Username</Label>
-              <Input
-                id="login-username"
-                autoComplete="username"
-                autoFocus
-                aria-invalid={errors.username ? true : undefined}
-                {...register('username')}
+          {step.kind === 'code' ? (
+            <Suspense fallback={<PanelLoading />}>
+              <LoginCodeStep
+                challenge={step.challenge}
+                onSuccess={onSuccess}
+                onExpired={backToPassword}
+                onBack={() => backToPassword(null)}
               />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="login-password">Password</Label>
-              <Input
-                id="login-password"
-                type="password"
-                autoComplete="current-password"
-                aria-invalid={errors.password ? true : undefined}
-                {...register('password')}
-              />
-            </div>
-            <div id="login-error" role="alert" className="min-h-5 text-sm font-medium text-destructive">
-              {error}
-            </div>
-            <Button type="submit" disabled={login.isPending} className="w-full">
-              {login.isPending ? (
-                <>
-                  <Loader2 className="animate-spin" aria-hidden="true" />
-                  Authenticating...
-                </>
-              ) : (
-                'Login'
-              )}
-            </Button>
-          </form>
+            </Suspense>
+          ) : (
+            <form
+              onSubmit={onSubmit}
+              noValidate
+              className="grid gap-4"
+              aria-describedby={error ? 'login-error' : undefined}
+            >
+              <div className="grid gap-2">
+                <Label htmlFor="login-username">Username</Label>
+                <Input
+                  id="login-username"
+                  autoComplete="username"
+                  autoFocus={!step.returned}
+                  aria-invalid={errors.username ? true : undefined}
+                  {...register('username')}
+                />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="login-password">Password</Label>
+                <Input
+                  id="login-password"
+                  type="password"
+                  autoComplete="current-password"
+                  autoFocus={step.returned}
+                  aria-invalid={errors.password ? true : undefined}
+                  {...register('password')}
+                />
+              </div>
+              <div id="login-error" role="alert" className="min-h-5 text-sm font-medium text-destructive">
+                {error}
+              </div>
+              <Button type="submit" disabled={login.isPending} className="w-full">
+                {login.isPending ? (
+                  <>
+                    <Loader2 className="animate-spin" aria-hidden="true" />
+                    Authenticating...
+                  </>
+                ) : (
+                  'Login'
+                )}
+              </Button>
+            </form>
+          )}
         </CardContent>
       </Card>
     </main>
