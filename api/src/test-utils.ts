@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { migrateDb, openDb, type Db } from './db/client.ts';
+import { startSqld } from './db/sqld.ts';
 import { loadEnv } from './env.ts';
 import { fakeClock } from './lib/clock.ts';
 import { Events } from './lib/events.ts';
@@ -28,13 +29,26 @@ export function ensureCompiled(): void {
 }
 export const ADMIN_PASSWORD = 'test-password-123';
 
-/** A fresh libSQL database file in a temporary folder, migrated. */
-export async function tempDb(): Promise<{ db: Db; dir: string; url: string; cleanup: () => void }> {
+/**
+ * A fresh database, migrated: a libSQL file in a temporary folder, or, with TEST_DATABASE=sqld, a throwaway sqld
+ * server (scripts/test.sh runs the API suites both ways). `url` opens the same database from a second "instance".
+ */
+export async function tempDb(): Promise<{ db: Db; dir: string; url: string; cleanup: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'northwire-test-'));
-  const url = `file:${join(dir, 'app.db')}`;
+  const server = process.env.TEST_DATABASE === 'sqld' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
+  const url = server?.url ?? `file:${join(dir, 'app.db')}`;
   const db = await openDb(url);
   await migrateDb(db);
-  return { db, dir, url, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    db,
+    dir,
+    url,
+    cleanup: async () => {
+      db.$client.close();
+      await server?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -70,11 +84,13 @@ export type RecordingRenderer = ReturnType<typeof recordingRenderer>;
  * `call` sends requests the way the browser does: same-origin `Origin` and the session cookie once logged in.
  */
 export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
-  opts: { db?: Db; dir?: string; start?: string; renderer?: R; env?: Record<string, string> } = {},
+  opts: { db?: Db; url?: string; dir?: string; start?: string; renderer?: R; env?: Record<string, string> } = {},
 ) {
   const temp = opts.db ? null : await tempDb();
   const db = opts.db ?? temp!.db;
   const dir = opts.dir ?? temp!.dir;
+  /** The database's URL: another instance opens it with `openDb(t.url)`. */
+  const url = temp?.url ?? opts.url ?? `file:${join(dir, 'app.db')}`;
   const clock = fakeClock(opts.start ?? '2026-06-01T10:00:00Z');
   const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, ...opts.env } as NodeJS.ProcessEnv);
   await ensureAdmin(db, 'admin', ADMIN_PASSWORD);
@@ -128,6 +144,7 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
     ctx,
     db,
     dir,
+    url,
     clock,
     builder,
     renderer,
@@ -147,7 +164,7 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
     cleanup: async () => {
       await builder.idle();
       await changeFeed.idle();
-      temp?.cleanup();
+      await temp?.cleanup();
     },
   };
 }

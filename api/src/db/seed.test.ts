@@ -41,6 +41,6 @@ describe('editorial seed', () => {
       ['Startup Radar', 8, 8],
       ['Deep Dive', 12, 5],
     ]);
-    cleanup();
+    await cleanup();
   });
 });

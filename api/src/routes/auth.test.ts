@@ -70,7 +70,7 @@ describe('auth', () => {
     expect(Number(locked.headers.get('Retry-After'))).toBe(60);
 
     // A new app instance on the same database (a restart) keeps the counters.
-    const restarted = await testApp({ db: t.db, dir: t.dir, start: t.clock.now().toISOString() });
+    const restarted = await testApp({ db: t.db, url: t.url, dir: t.dir, start: t.clock.now().toISOString() });
     expect((await restarted.call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(429);
 
     t.clock.advance(61_000);

@@ -70,7 +70,7 @@ describe('finding 2: lockouts cannot flood the notifications', () => {
     }
     t.logout();
     // Another instance on the same database takes the guesses; its lockouts reach the same notification list.
-    const attacker = await testApp({ db: t.db, dir: t.dir, env: { TRUST_PROXY: '1' } });
+    const attacker = await testApp({ db: t.db, url: t.url, dir: t.dir, env: { TRUST_PROXY: '1' } });
     attacker.clock.set(t.clock.now().toISOString());
     verifications.count = 0;
     for (let round = 0; round < 100; round++) {
@@ -166,7 +166,7 @@ describe('finding 6: an attacker cannot lock the editor out', () => {
     t = await testApp({ env: { TRUST_PROXY: '1' } });
     await t.login(); // this browser now has a device cookie
     await t.call('POST', '/api/auth/logout');
-    const attacker = await testApp({ db: t.db, dir: t.dir, env: { TRUST_PROXY: '1' } });
+    const attacker = await testApp({ db: t.db, url: t.url, dir: t.dir, env: { TRUST_PROXY: '1' } });
     attacker.clock.set(t.clock.now().toISOString());
     for (let i = 0; i < 200; i++) await attacker.call('POST', '/api/auth/login', WRONG, from(`192.0.2.${i % 50}`));
     expect((await attacker.call('POST', '/api/auth/login', RIGHT, from('192.0.2.200'))).status).toBe(429); // global slow-down
@@ -263,7 +263,7 @@ describe('finding 8: second factor, sessions and password', () => {
   it('lists sessions with device and last use, ends one or all others; a password change ends the others', async () => {
     t = await testApp();
     await t.login();
-    const phone = await testApp({ db: t.db, dir: t.dir });
+    const phone = await testApp({ db: t.db, url: t.url, dir: t.dir });
     phone.clock.set(t.clock.now().toISOString());
     await phone.call('POST', '/api/auth/login', RIGHT, { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1' });
     const list = SessionListSchema.parse((await t.call('GET', '/api/auth/sessions')).json);

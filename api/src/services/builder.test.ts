@@ -11,8 +11,10 @@ import { recordingRenderer, tempDb } from '../test-utils.ts';
 import { createBuilder, HOOK_RETRY_DELAYS_MS, LATE_AFTER_MS, LEASE_MS, type SiteProbe } from './builder.ts';
 import type { RenderChange, RenderResult, SiteRendererClient } from './site-renderer.ts';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const f of cleanups.splice(0)) await f();
+});
 
 /** Writes a change record as the posts service would. */
 async function change(db: Db, clock: { now(): Date }, postId: number, title = `Post ${postId}`) {

@@ -121,11 +121,15 @@ export function createBuilder(deps: {
     return rendered;
   }
 
-  /** The change record id the target reflects. */
+  /**
+   * The change record id the target reflects. An embedded target may be shared by several builders (instances
+   * on one machine and folder): what this renderer last said is then older than what another one built since, so
+   * the record in the database counts too.
+   */
   async function cursor(): Promise<number> {
-    if (deps.target === 'embedded') return (await rendererState()).cursor;
     const [row] = await db.select().from(siteTargets).where(eq(siteTargets.target, target!));
-    return row?.builtThrough ?? 0;
+    const recorded = row?.builtThrough ?? 0;
+    return deps.target === 'embedded' ? Math.max(recorded, (await rendererState()).cursor) : recorded;
   }
 
   async function setBuiltThrough(through: number): Promise<void> {
@@ -433,8 +437,11 @@ export function createBuilder(deps: {
     }
     if (deps.target === 'embedded' && (await rendererState()).needsFull) return;
     const latest = await latestChangeId(db);
+    // In flight first, then built: a build that ends in between records its cursor before its state, so it is
+    // seen one way or the other, never neither (which would queue its changes again).
+    const inflight = (await inFlight('changes')) ?? 0;
     const built = await cursor();
-    const covered = Math.max(built, (await inFlight('changes')) ?? 0);
+    const covered = Math.max(built, inflight);
     if (latest > covered && !(await backingOff('changes'))) {
       await enqueue('changes', describe(await changesBetween(db, covered, latest)), built, latest);
     }

@@ -6,7 +6,7 @@ import { postBody, tempDb } from '../test-utils.ts';
 import { createChangeFeed, type PostChange } from './changes.ts';
 import { createPostsService } from './posts.ts';
 
-let cleanup: () => void = () => {};
+let cleanup: () => Promise<void> = async () => {};
 afterEach(() => cleanup());
 
 async function setup() {

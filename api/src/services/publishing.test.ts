@@ -65,7 +65,7 @@ async function startSite() {
       await builder.idle();
       await renderer.close();
       await new Promise((r) => server.close(r));
-      temp.cleanup();
+      await temp.cleanup();
     },
   };
 }

@@ -112,7 +112,7 @@ describe('publishing due schedules', () => {
     for (let i = 0; i < 8; i++) ids.push((await draft(`Race ${i}`)).id);
     for (const id of ids) await t.call('POST', '/api/schedule-post', { postId: id, publishDateTime: '2026-06-01T12:30', timezone: 'Europe/Stockholm' });
     // A second app with its own connection to the same file, as a second server would have.
-    const other = await testApp({ db: await openDb(`file:${t.dir}/app.db`), dir: t.dir, start: '2026-06-01T11:00:00Z' });
+    const other = await testApp({ db: await openDb(t.url), url: t.url, dir: t.dir, start: '2026-06-01T11:00:00Z' });
     t.clock.set('2026-06-01T11:00:00Z');
     const [a, b] = await Promise.all([t.ctx.scheduler.publishDue(), other.ctx.scheduler.publishDue()]);
     expect([...a, ...b].sort()).toHaveLength(8);

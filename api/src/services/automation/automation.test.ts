@@ -205,7 +205,7 @@ describe('the slot clock', () => {
   });
 
   it('two instances on one database file run a slot once', async () => {
-    const other = await app({ db: await openDb(`file:${t.dir}/app.db`), dir: t.dir, start: '2026-06-05T06:00:00Z' });
+    const other = await app({ db: await openDb(t.url), url: t.url, dir: t.dir, start: '2026-06-05T06:00:00Z' });
     t.clock.set('2026-06-05T06:00:00Z'); // Friday 08:00
     const outcomes = await Promise.all([
       t.ctx.automation.tick(),

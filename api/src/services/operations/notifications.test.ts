@@ -65,7 +65,7 @@ describe('notifications from real events', () => {
   it('scheduled publications are announced once across two instances on one database', async () => {
     await start();
     // A second server: its own connection to the same database file, its own change feed.
-    const other = await testApp({ db: await openDb(`file:${t.dir}/app.db`), dir: t.dir });
+    const other = await testApp({ db: await openDb(t.url), url: t.url, dir: t.dir });
     const ids: number[] = [];
     for (const title of ['First story', 'Second story', 'Third story']) {
       const post = (await t.call('POST', '/api/posts', postBody({ title }))).json;

@@ -415,7 +415,7 @@ describe('event triggers', () => {
   it('a second instance on the same database does not run an event workflow again', async () => {
     const onPublish = await createWorkflow({ name: 'On publish', trigger: 'event', event: 'post_published' });
     // A second server: its own connection to the same database file, its own change feed.
-    const other = await testApp({ db: await openDb(`file:${t.dir}/app.db`), dir: t.dir, start: '2026-06-01T06:00:00Z' });
+    const other = await testApp({ db: await openDb(t.url), url: t.url, dir: t.dir, start: '2026-06-01T06:00:00Z' });
     extra.push(other);
     await createPost({ published: true });
     await Promise.all([settleChanges(), settleChanges(other)]);
