@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every suite: typecheck, unit and API tests (vitest, real libSQL files), browser journeys
+# Runs every suite: typecheck, unit and API tests (vitest, real libSQL files, then the API suites again on a
+# throwaway libSQL server), browser journeys
 # (Playwright on Debian's Chromium against the production server), and the built-site audits
 # (vnu HTML validation, linkinator). Ends with one line: "N passed, N failed".
 set -uo pipefail
@@ -38,6 +39,13 @@ check "site compile" pnpm -s build:site --silent
 echo "==> unit and API tests (vitest)"
 pnpm exec vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 read -r p f < <(count_json test-results/vitest.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
+passed=$((passed + p)); failed=$((failed + f))
+
+# The same API suites on a real libSQL server: each test database is a throwaway sqld (api/src/db/sqld.ts), and
+# the two-instance test runs its server processes on one sqld.
+echo "==> API tests on a libSQL server (sqld)"
+TEST_DATABASE=sqld pnpm exec vitest run api/src --reporter=default --reporter=json --outputFile=test-results/vitest-sqld.json
+read -r p f < <(count_json test-results/vitest-sqld.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
 passed=$((passed + p)); failed=$((failed + f))
 
 check "admin build" pnpm --filter admin build --logLevel warn

@@ -92,7 +92,7 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
   /** The database's URL: another instance opens it with `openDb(t.url)`. */
   const url = temp?.url ?? opts.url ?? `file:${join(dir, 'app.db')}`;
   const clock = fakeClock(opts.start ?? '2026-06-01T10:00:00Z');
-  const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, ...opts.env } as NodeJS.ProcessEnv);
+  const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, DATABASE_URL: url, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, ...opts.env } as NodeJS.ProcessEnv);
   await ensureAdmin(db, 'admin', ADMIN_PASSWORD);
   const events = new Events();
   // Typed as the renderer given, or as the recording one (with its `batches`) by default.

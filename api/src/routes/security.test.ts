@@ -8,7 +8,7 @@ import { sessions } from '../db/schema.ts';
 import { LOGIN_POLICY } from '../services/login-limiter.ts';
 import { NOTIFICATIONS_PER_TITLE } from '../services/operations/notifications.ts';
 import { totpAt } from '../services/two-factor.ts';
-import { ADMIN_PASSWORD, testApp } from '../test-utils.ts';
+import { ADMIN_PASSWORD, postBody, testApp } from '../test-utils.ts';
 
 // Every password verification is counted: the limiter must stop guesses before this work, not after.
 const verifications = vi.hoisted(() => ({ count: 0 }));
@@ -313,5 +313,25 @@ describe('finding 8: second factor, sessions and password', () => {
     for (const [method, path] of routes) {
       expect({ path, status: (await t.call(method, path, method === 'GET' ? undefined : {})).status }).toEqual({ path, status: 401 });
     }
+  });
+});
+
+describe('text that is not Unicode', () => {
+  it('a lone surrogate anywhere in a JSON body is refused with 400 (a libSQL server would fail on it)', async () => {
+    t = await testApp();
+    await t.login();
+    for (const body of [
+      '{"title":"Lone \\ud800 surrogate","excerpt":"x","content":"x","category":"AI & Machine Learning","authorName":"A","readTime":3}',
+      '{"title":"ok","tags":["\\udfff"]}',
+      '{"\\ud800key":1}',
+    ]) {
+      const res = await t.call('POST', '/api/posts', body);
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatch(/valid Unicode/);
+    }
+    // A paired surrogate (an emoji written as an escape) is text.
+    const emoji = await t.call('POST', '/api/posts', JSON.stringify(postBody({ title: 'Rockets 🚀 launch' })).replace('🚀', '\\ud83d\\ude80'));
+    expect(emoji.status).toBe(201);
+    expect(emoji.json.title).toBe('Rockets 🚀 launch');
   });
 });

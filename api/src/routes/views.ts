@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { clientIp } from '../lib/client-info.ts';
 import { AppError } from '../lib/errors.ts';
+import { parseJsonBody } from '../lib/http.ts';
 
 /** A beacon is a few dozen bytes; anything much larger is not one. */
 export const BEACON_MAX_BYTES = 1024;
@@ -23,12 +24,7 @@ export function viewsRoutes() {
     if (c.get('user')) return c.body(null, 204);
     const text = await c.req.text();
     if (text.length > BEACON_MAX_BYTES) throw new AppError(413, 'Beacon too large');
-    let body: unknown;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      throw new AppError(400, 'Request body must be valid JSON');
-    }
+    const body = parseJsonBody(text);
     await c.get('ctx').operations.views.record(body, {
       client: clientKey(c),
       userAgent: c.req.header('User-Agent'),

@@ -1,5 +1,5 @@
 /**
- * Several API instances on one database file, as real server processes: one with the embedded builder, one
+ * Several API instances on one database (a file, or a sqld server with TEST_DATABASE=sqld), as real server processes: one with the embedded builder, one
  * with it off. Changes made on either (including scheduled publications) reach the site; only the builder
  * instance claims builds; a builder killed with SIGKILL mid-build is replaced by the next start.
  */
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDb, openDb, type Db } from '../db/client.ts';
+import { startSqld, type Sqld } from '../db/sqld.ts';
 import { builds, posts } from '../db/schema.ts';
 import { ADMIN_PASSWORD, ensureCompiled, postBody } from '../test-utils.ts';
 import { deriveBody } from './derive.ts';
@@ -123,8 +124,10 @@ function alive(pid: number): boolean {
 
 const status = async (url: string) => (await fetch(url, { redirect: 'manual' })).status;
 
-describe('two API instances on one database file', () => {
+describe('two API instances on one database', () => {
   let dir: string;
+  let dbUrl: string;
+  let sqld: Sqld | null = null;
   let db: Db;
   let builderOn: Instance;
   let builderOff: Instance;
@@ -132,7 +135,8 @@ describe('two API instances on one database file', () => {
   beforeAll(async () => {
     ensureCompiled();
     dir = mkdtempSync(join(tmpdir(), 'northwire-instances-'));
-    const dbUrl = `file:${join(dir, 'app.db')}`;
+    sqld = process.env.TEST_DATABASE === 'sqld' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
+    dbUrl = sqld?.url ?? `file:${join(dir, 'app.db')}`;
     builderOn = await startInstance({ dataDir: join(dir, 'a'), dbUrl, builder: 'on' });
     builderOff = await startInstance({ dataDir: join(dir, 'b'), dbUrl, builder: 'off' });
     db = await openDb(dbUrl);
@@ -143,6 +147,7 @@ describe('two API instances on one database file', () => {
     await builderOff?.stop();
     await builderOn?.stop();
     db?.$client.close();
+    await sqld?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -203,7 +208,7 @@ describe('two API instances on one database file', () => {
     const [running] = (await db.$client.execute(`SELECT id, state FROM site_builds WHERE kind = 'full' ORDER BY id DESC LIMIT 1`)).rows;
     expect(running?.state).toBe('running');
 
-    builderOn = await startInstance({ dataDir: join(dir, 'a'), dbUrl: `file:${join(dir, 'app.db')}`, builder: 'on' });
+    builderOn = await startInstance({ dataDir: join(dir, 'a'), dbUrl, builder: 'on' });
     await until(async () => {
       const rows = (await db.$client.execute(`SELECT state, error FROM site_builds WHERE kind = 'full' ORDER BY id`)).rows;
       return rows.some((r) => r.state === 'failed' && String(r.error).includes('stopped')) && rows.at(-1)?.state === 'succeeded';

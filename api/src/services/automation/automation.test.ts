@@ -222,7 +222,8 @@ describe('the slot clock', () => {
     // Down all Monday morning; "restart" at 15:00 local.
     const restarted = await app({ db: t.db, dir: t.dir, start: '2026-06-01T13:00:00Z' });
     const stop = restarted.ctx.automation.start(60_000);
-    await expect.poll(async () => (await allRuns()).length).toBe(1);
+    // The run is recorded when it starts; wait for it to end.
+    await expect.poll(async () => (await allRuns()).map((r) => r.status)).toEqual(['succeeded']);
     stop();
     expect((await allRuns())[0]).toMatchObject({ slotDate: '2026-06-01', status: 'succeeded' });
     // Down from Tuesday 08:00 to Wednesday 08:30: Tuesday's slot is lost, Wednesday's is not yet due.

@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { WorkflowAction } from 'content-schema/workflow';
 import { analyseSeo } from 'content-schema/seo';
 import type { Db } from '../../db/client.ts';
+import { snapshotDatabase } from '../../db/snapshot.ts';
 import { posts } from '../../db/schema.ts';
 import type { RunContext } from '../../db/schema-operations.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -60,6 +61,9 @@ export function createActionRunner(deps: {
   posts: PostsService;
   notifications: NotificationsService;
   backupDir: string;
+  /** Where the database lives: a remote one is dumped to a local file rather than vacuumed on its own disk. */
+  databaseUrl: string;
+  databaseAuthToken?: string;
   siteUrl: string;
   socialWebhookUrls: string[];
   fetch?: typeof fetch;
@@ -120,8 +124,8 @@ export function createActionRunner(deps: {
     mkdirSync(dir, { recursive: true });
     const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
     const file = join(dir, `northwire-${stamp}-run${ctx.runId}.db`);
-    // VACUUM INTO writes a consistent snapshot (one read transaction) while writers carry on.
-    await db.$client.execute({ sql: 'VACUUM INTO ?', args: [file] });
+    // A consistent snapshot (one read transaction) while writers carry on, written on this machine.
+    await snapshotDatabase({ db, url: deps.databaseUrl, authToken: deps.databaseAuthToken, file });
     const kept = readdirSync(dir)
       .filter((n) => /^northwire-.+\.db$/.test(n))
       .sort()

@@ -35,6 +35,8 @@ export function createOperations(deps: {
     posts: deps.posts,
     notifications,
     backupDir: env.BACKUP_DIR ?? join(env.DATA_DIR, 'backups'),
+    databaseUrl: env.DATABASE_URL,
+    databaseAuthToken: env.DATABASE_AUTH_TOKEN,
     siteUrl: env.SITE_URL,
     socialWebhookUrls: env.SOCIAL_WEBHOOK_URLS,
     fetch: deps.fetch,

@@ -210,7 +210,7 @@ describe('actions against the real database', () => {
     const tagged2 = await createPost({ title: 'Tagged draft two', tags: ['Auto-Publish', 'x'] });
     const w = await createWorkflow({ actions: [{ type: 'publish', config: { condition: 'tag:auto-publish' } }] });
     const { run } = await runToEnd(w.id);
-    expect(run.steps[0]).toMatchObject({ status: 'done' });
+    expect(run.steps[0].status, run.steps[0].error).toBe('done');
     expect(run.steps[0].message).toMatch(/Published 2 drafts/);
     for (const p of [tagged, tagged2]) expect((await t.call('GET', `/api/posts/${p.id}`)).json.published).toBe(true);
     expect((await t.call('GET', `/api/posts/${other.id}`)).json.published).toBe(false);
@@ -234,7 +234,7 @@ describe('actions against the real database', () => {
     await createPost({ title: 'Two' });
     const w = await createWorkflow({ actions: [{ type: 'backup' }] });
     const { run } = await runToEnd(w.id);
-    expect(run.steps[0].status).toBe('done');
+    expect(run.steps[0].status, run.steps[0].error).toBe('done');
     const dir = join(t.dir, 'backups');
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
@@ -281,6 +281,7 @@ describe('actions against the real database', () => {
       posts: t.ctx.posts,
       notifications: t.ctx.operations.notifications,
       backupDir: join(t.dir, 'b'),
+      databaseUrl: t.url,
       siteUrl: 'https://northwire.example',
       socialWebhookUrls: ['https://hooks.example/a', 'https://hooks.example/b'],
       fetch: (async (url: string, init: RequestInit) => {
