@@ -1,4 +1,4 @@
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, type Stats } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
@@ -29,13 +29,31 @@ const MIME: Record<string, string> = {
   '.pagefind': 'application/octet-stream',
 };
 
-function fileStat(path: string): Stats | null {
+/**
+ * An open file and its size and time, or null. The file is opened before anything is answered and streamed from
+ * that descriptor: the renderer replaces or removes files while they are being read (a publish, an unpublish),
+ * and a file removed after its headers went out must still send the body those headers promised.
+ */
+interface OpenFile {
+  fd: number;
+  stat: Stats;
+}
+
+function openFile(path: string): OpenFile | null {
+  let fd: number;
   try {
-    const s = statSync(path);
-    return s.isFile() ? s : null;
+    fd = openSync(path, 'r');
   } catch {
     return null;
   }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile()) return { fd, stat };
+  } catch {
+    // fall through
+  }
+  closeSync(fd);
+  return null;
 }
 
 /** Resolves a URL path inside root without ever leaving it. */
@@ -51,7 +69,8 @@ function inside(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root + sep) ? full : null;
 }
 
-function send(c: Context, path: string, stat: Stats, status: 200 | 404 = 200, csp = CSP_SITE): Response {
+function send(c: Context, path: string, file: OpenFile, status: 200 | 404 = 200, csp = CSP_SITE): Response {
+  const { fd, stat } = file;
   const ext = extname(path);
   const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
   // Names that change with their content: Astro's assets, and the search bundles (b/{key}-{content hash}/).
@@ -65,10 +84,16 @@ function send(c: Context, path: string, stat: Stats, status: 200 | 404 = 200, cs
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
     ETag: etag,
   };
-  if (status === 200 && c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers });
+  if (status === 200 && c.req.header('If-None-Match') === etag) {
+    closeSync(fd);
+    return new Response(null, { status: 304, headers });
+  }
   headers['Content-Length'] = String(stat.size);
-  if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-  const body = Readable.toWeb(createReadStream(path)) as ReadableStream;
+  if (c.req.method === 'HEAD') {
+    closeSync(fd);
+    return new Response(null, { status, headers });
+  }
+  const body = Readable.toWeb(createReadStream('', { fd, autoClose: true })) as ReadableStream;
   return new Response(body, { status, headers });
 }
 
@@ -84,13 +109,13 @@ export function staticRoutes(opts: { siteDir: () => string | null; adminDir: str
   app.on(['GET', 'HEAD'], ['/admin', '/admin/*'], (c) => {
     const rel = c.req.path.slice('/admin'.length) || '/';
     const candidate = inside(adminRoot, rel);
-    const stat = candidate && rel !== '/' ? fileStat(candidate) : null;
-    if (candidate && stat) return send(c, candidate, stat, 200, CSP_ADMIN);
+    const file = candidate && rel !== '/' ? openFile(candidate) : null;
+    if (candidate && file) return send(c, candidate, file, 200, CSP_ADMIN);
     if (/^\/assets\//.test(rel)) return c.text('Not found', 404);
     const index = join(adminRoot, 'index.html');
-    const indexStat = fileStat(index);
-    if (!indexStat) return c.text('The admin app is not built yet. Run the build step.', 503);
-    return send(c, index, indexStat, 200, CSP_ADMIN);
+    const indexFile = openFile(index);
+    if (!indexFile) return c.text('The admin app is not built yet. Run the build step.', 503);
+    return send(c, index, indexFile, 200, CSP_ADMIN);
   });
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
@@ -107,8 +132,8 @@ export function staticRoutes(opts: { siteDir: () => string | null; adminDir: str
     if (base) {
       const candidates = path.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];
       for (const candidate of candidates) {
-        const stat = fileStat(candidate);
-        if (stat) return send(c, candidate, stat);
+        const file = openFile(candidate);
+        if (file) return send(c, candidate, file);
       }
     }
     // A renamed post keeps its old URL working.
@@ -125,8 +150,8 @@ export function staticRoutes(opts: { siteDir: () => string | null; adminDir: str
       if (post && post.slug !== slug) return c.redirect(`/post/${post.slug}`, 301);
     }
     const notFound = join(root, '404.html');
-    const stat = fileStat(notFound);
-    if (stat) return send(c, notFound, stat, 404);
+    const file = openFile(notFound);
+    if (file) return send(c, notFound, file, 404);
     return c.text('404 Page Not Found', 404);
   });
 
