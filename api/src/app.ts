@@ -26,7 +26,8 @@ import type { Builder } from './services/builder.ts';
 import type { ChangeFeed } from './services/changes.ts';
 import { createPostsService, type PostsService } from './services/posts.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
-import { validateSession, type SessionUser } from './services/sessions.ts';
+import type { SessionUser } from './services/sessions.ts';
+import { createSessionCache, type SessionCache } from './services/session-cache.ts';
 import { createAuthService, type AuthService } from './services/auth.ts';
 import { createLoginLimiter } from './services/login-limiter.ts';
 import { createSecurityLog, type SecurityLog } from './services/security-log.ts';
@@ -51,6 +52,8 @@ export interface AppDeps {
 export interface AppContext extends AppDeps {
   /** Sign-in (limiter, remembered devices, second factor) and account changes. */
   auth: AuthService;
+  /** Verified sessions, kept briefly in memory. */
+  sessions: SessionCache;
   twoFactor: TwoFactor;
   securityLog: SecurityLog;
   posts: PostsService;
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps) {
   const ctx: AppContext = {
     ...deps,
     auth: createAuthService({ ...deps, limiter, twoFactor, log: securityLog }),
+    sessions: createSessionCache({ db: deps.db, clock: deps.clock, ttlMs: deps.env.SESSION_CACHE_MS }),
     twoFactor,
     securityLog,
     posts,
@@ -143,7 +147,7 @@ export function createApp(deps: AppDeps) {
       if (!allowed) throw new AppError(403, 'Cross-origin request refused');
     }
     const token = getCookie(c, SESSION_COOKIE);
-    const user = await validateSession(deps.db, deps.clock, token);
+    const user = await ctx.sessions.validate(token);
     c.set('user', user);
     if (user?.renewed && token) setSessionCookie(c, token, user.expiresAt);
     c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");

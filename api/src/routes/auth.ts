@@ -59,7 +59,10 @@ export function authRoutes() {
       })
       .post('/logout', async (c) => {
         const user = c.get('user');
-        if (user) await invalidateSession(c.get('ctx').db, user.sessionId);
+        if (user) {
+          await invalidateSession(c.get('ctx').db, user.sessionId);
+          c.get('ctx').sessions.forgetSession(user.sessionId);
+        }
         clearSessionCookie(c);
         return c.json({ ok: true });
       })
@@ -69,6 +72,7 @@ export function authRoutes() {
         const body = validate(ChangePasswordSchema, await readJson(c));
         const user = me(c);
         const ended = await c.get('ctx').auth.changePassword({ userId: user.userId, sessionId: user.sessionId }, body, requester(c));
+        c.get('ctx').sessions.forgetUser(user.userId, user.sessionId);
         return c.json({ ended });
       })
       .get('/sessions', requireAdmin, async (c) => {
@@ -76,17 +80,19 @@ export function authRoutes() {
         return c.json(await listSessions(db, clock, me(c).userId, me(c).sessionId));
       })
       .post('/sessions/revoke-others', requireAdmin, async (c) => {
-        const { db, securityLog } = c.get('ctx');
+        const { db, securityLog, sessions } = c.get('ctx');
         const who = requester(c);
         const ended = await revokeOtherSessions(db, me(c).userId, me(c).sessionId);
+        sessions.forgetUser(me(c).userId, me(c).sessionId);
         await securityLog.record({ type: 'session_revoked', detail: `Ended ${ended} other session${ended === 1 ? '' : 's'}`, ip: who.ip, device: who.device });
         return c.json({ ended });
       })
       .delete('/sessions/:id', requireAdmin, async (c) => {
-        const { db, securityLog } = c.get('ctx');
+        const { db, securityLog, sessions } = c.get('ctx');
         const who = requester(c);
         const ended = await revokeSession(db, me(c).userId, c.req.param('id').slice(0, 64));
         if (!ended) throw new AppError(404, 'Session not found');
+        sessions.forgetSession(ended.sessionId);
         await securityLog.record({ type: 'session_revoked', detail: `Ended a session (${ended.device ?? 'unknown device'})`, ip: who.ip, device: who.device });
         return c.json({ ok: true });
       })

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHALLENGE_EXPIRED_MESSAGE, INVALID_CODE_MESSAGE, LoginResultSchema, SecurityEventListSchema, SessionListSchema } from 'content-schema/auth';
 import { NOTIFICATIONS_MAX } from 'content-schema/site';
+import { openDb } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { LOGIN_POLICY } from '../services/login-limiter.ts';
 import { NOTIFICATIONS_PER_TITLE } from '../services/operations/notifications.ts';
@@ -334,4 +335,35 @@ describe('text that is not Unicode', () => {
     expect(emoji.status).toBe(201);
     expect(emoji.json.title).toBe('Rockets 🚀 launch');
   });
+});
+
+describe('verified sessions kept in memory', () => {
+  it('spare the database; a logout elsewhere takes effect within SESSION_CACHE_MS, here at once', async () => {
+    t = await testApp({ env: { SESSION_CACHE_MS: '5000' } });
+    await t.login();
+    const other = await testApp({ db: await openDb(t.url), url: t.url, dir: t.dir, env: { SESSION_CACHE_MS: '5000' } });
+    other.clock.set(t.clock.now().toISOString());
+    const cookie = { Cookie: (await sessionCookie()) };
+    expect((await other.call('GET', '/api/auth/status', undefined, cookie)).json.authenticated).toBe(true);
+
+    // Within the bound the other instance answers from memory: no query reaches the database.
+    const queries = vi.spyOn(other.db.$client, 'execute');
+    const batches = vi.spyOn(other.db.$client, 'batch');
+    expect((await other.call('GET', '/api/auth/status', undefined, cookie)).json.authenticated).toBe(true);
+    expect(queries.mock.calls.length + batches.mock.calls.length).toBe(0);
+
+    await t.call('POST', '/api/auth/logout');
+    expect((await t.call('GET', '/api/auth/status', undefined, cookie)).json.authenticated).toBe(false); // here: at once
+    other.clock.advance(4000);
+    expect((await other.call('GET', '/api/auth/status', undefined, cookie)).json.authenticated).toBe(true); // elsewhere: within the bound
+    other.clock.advance(1001);
+    expect((await other.call('GET', '/api/auth/status', undefined, cookie)).json.authenticated).toBe(false);
+    await other.cleanup();
+  });
+
+  async function sessionCookie(): Promise<string> {
+    const res = await t.call('POST', '/api/auth/login', RIGHT);
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('session='))!;
+    return set.split(';')[0]!;
+  }
 });

@@ -123,12 +123,12 @@ export async function listSessions(db: Db, clock: Clock, userId: number, current
 }
 
 /** Ends one of the user's sessions by its handle; false when there is no such session. */
-export async function revokeSession(db: Db, userId: number, handle: string): Promise<{ device: string | null } | null> {
+export async function revokeSession(db: Db, userId: number, handle: string): Promise<{ sessionId: string; device: string | null } | null> {
   const rows = await db.select({ id: sessions.id, device: sessions.device }).from(sessions).where(eq(sessions.userId, userId));
   const row = rows.find((r) => sessionHandle(r.id) === handle);
   if (!row) return null;
   await db.delete(sessions).where(eq(sessions.id, row.id));
-  return { device: row.device };
+  return { sessionId: row.id, device: row.device };
 }
 
 /** Ends every session of the user but the given one; returns how many ended. */
