@@ -48,6 +48,15 @@ TEST_DATABASE=sqld pnpm exec vitest run api/src --reporter=default --reporter=js
 read -r p f < <(count_json test-results/vitest-sqld.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
 passed=$((passed + p)); failed=$((failed + f))
 
+# Instances reading from embedded replicas of the sqld primary (DATABASE_REPLICA_PATH): the two-instance test and
+# the suites where reading one's own writes matters most (every route, scheduling, the build queue, the change feed).
+echo "==> API tests on embedded replicas of a libSQL server"
+TEST_DATABASE=replica pnpm exec vitest run api/src/services/instances.test.ts api/src/routes api/src/services/scheduler.test.ts \
+  api/src/services/builder.test.ts api/src/services/changes.test.ts \
+  --reporter=default --reporter=json --outputFile=test-results/vitest-replica.json
+read -r p f < <(count_json test-results/vitest-replica.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
+passed=$((passed + p)); failed=$((failed + f))
+
 check "admin build" pnpm --filter admin build --logLevel warn
 
 echo "==> browser journeys (Playwright, Debian Chromium)"

@@ -9,6 +9,13 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  /**
+   * With a remote DATABASE_URL: keep an embedded replica in this file (reads cost a file read; writes go to the
+   * primary). Unset: every query goes over the network.
+   */
+  DATABASE_REPLICA_PATH: z.string().min(1).optional(),
+  /** Seconds between the replica's pulls: the bound within which other instances' writes are read here. */
+  DATABASE_SYNC_INTERVAL: z.coerce.number<string>().min(0.1).max(3600).default(1),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').max(1000).optional(),
   SITE_URL: optionalUrl,
@@ -29,6 +36,11 @@ const EnvSchema = z.object({
     .default('0')
     .transform((v) => (v === 'true' ? '1' : v === 'false' ? '0' : v))
     .pipe(z.coerce.number<string>().int('TRUST_PROXY must be a number of proxy hops (0-10)').min(0).max(10)),
+  /**
+   * How long a verified session is trusted from memory before the database is asked again: the bound within which
+   * a logout or an ended session on another instance takes effect here. 0 asks the database on every request.
+   */
+  SESSION_CACHE_MS: z.coerce.number<string>().int().min(0).max(60_000).default(5000),
   /** Further origins (comma-separated, e.g. the admin's dev server) whose writes are accepted besides SITE_URL's. */
   ALLOWED_ORIGINS: z
     .string()

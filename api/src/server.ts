@@ -14,7 +14,8 @@ import { workerRenderer } from './services/site-renderer.ts';
 /** Wires the real dependencies: environment, database, builder, scheduler, HTTP server. */
 async function main(): Promise<void> {
   const env = loadEnv();
-  const db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const replica = env.DATABASE_REPLICA_PATH ? { path: env.DATABASE_REPLICA_PATH, syncIntervalS: env.DATABASE_SYNC_INTERVAL } : undefined;
+  const db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replica);
   await migrateDb(db);
   const seeded = await seedIfEmpty(db);
   if (seeded.posts) console.log(`Seeded ${seeded.posts} articles and ${seeded.templates} templates.`);

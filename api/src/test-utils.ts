@@ -31,13 +31,15 @@ export const ADMIN_PASSWORD = 'test-password-123';
 
 /**
  * A fresh database, migrated: a libSQL file in a temporary folder, or, with TEST_DATABASE=sqld, a throwaway sqld
- * server (scripts/test.sh runs the API suites both ways). `url` opens the same database from a second "instance".
+ * server, or with TEST_DATABASE=replica, an embedded replica of one (scripts/test.sh runs the API suites each way). `url` opens the same database from a second "instance".
  */
 export async function tempDb(): Promise<{ db: Db; dir: string; url: string; cleanup: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'northwire-test-'));
-  const server = process.env.TEST_DATABASE === 'sqld' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
+  const mode = process.env.TEST_DATABASE;
+  const server = mode === 'sqld' || mode === 'replica' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
   const url = server?.url ?? `file:${join(dir, 'app.db')}`;
-  const db = await openDb(url);
+  // TEST_DATABASE=replica: this instance reads from an embedded replica of the sqld primary.
+  const db = await openDb(url, undefined, mode === 'replica' ? { path: join(dir, 'replica.db'), syncIntervalS: 0.2 } : undefined);
   await migrateDb(db);
   return {
     db,

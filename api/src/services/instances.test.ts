@@ -1,10 +1,11 @@
 /**
- * Several API instances on one database (a file, or a sqld server with TEST_DATABASE=sqld), as real server processes: one with the embedded builder, one
+ * Several API instances on one database (a file; a sqld server with TEST_DATABASE=sqld; embedded replicas of one with
+ * TEST_DATABASE=replica), as real server processes: one with the embedded builder, one
  * with it off. Changes made on either (including scheduled publications) reach the site; only the builder
  * instance claims builds; a builder killed with SIGKILL mid-build is replaced by the next start.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,8 @@ async function startInstance(opts: { dataDir: string; dbUrl: string; builder: 'o
       HOST: '127.0.0.1',
       DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.dbUrl,
+      // TEST_DATABASE=replica: each instance reads from its own embedded replica of the sqld primary.
+      ...(process.env.TEST_DATABASE === 'replica' ? { DATABASE_REPLICA_PATH: join(opts.dataDir, 'replica.db'), DATABASE_SYNC_INTERVAL: '0.5' } : {}),
       ADMIN_PASSWORD,
       SITE_URL: origin,
       EMBEDDED_BUILDER: opts.builder,
@@ -135,7 +138,7 @@ describe('two API instances on one database', () => {
   beforeAll(async () => {
     ensureCompiled();
     dir = mkdtempSync(join(tmpdir(), 'northwire-instances-'));
-    sqld = process.env.TEST_DATABASE === 'sqld' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
+    sqld = process.env.TEST_DATABASE === 'sqld' || process.env.TEST_DATABASE === 'replica' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
     dbUrl = sqld?.url ?? `file:${join(dir, 'app.db')}`;
     builderOn = await startInstance({ dataDir: join(dir, 'a'), dbUrl, builder: 'on' });
     builderOff = await startInstance({ dataDir: join(dir, 'b'), dbUrl, builder: 'off' });
@@ -152,6 +155,8 @@ describe('two API instances on one database', () => {
   });
 
   it('a post published on the builder-off instance reaches the site; that instance claims no build', async () => {
+    // Each instance reads from its own replica file when asked to.
+    for (const name of ['a', 'b']) expect(existsSync(join(dir, name, 'replica.db'))).toBe(process.env.TEST_DATABASE === 'replica');
     const call = await editor(builderOff.origin);
     const res = await call('POST', '/api/posts', postBody({ title: 'Published elsewhere', published: true }));
     expect(res.status).toBe(201);
