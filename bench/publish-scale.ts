@@ -12,60 +12,17 @@
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { CATEGORY_ROUTES } from 'content-schema/categories';
 import { posts } from '../api/src/db/schema.ts';
 import { generatePost } from './corpus.ts';
+import { derivedBodies } from './derived.ts';
 import { searchFolder } from '../site/render/search/test-support.ts';
 import { fmt, freshData, login, ROOT, startServer } from './lib.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 const KEEP = process.argv.includes('--keep');
-
-interface Derived {
-  html: string | null;
-  searchText: string | null;
-  renderError: string | null;
-}
-
-/** Derived bodies of corpus posts 0..n-1, computed in parallel and cached on disk. */
-async function derivedBodies(n: number): Promise<Derived[]> {
-  const renderer = createHash('sha256')
-    .update(readFileSync(join(ROOT, 'content-schema/src/markdown.ts')))
-    .update(readFileSync(join(ROOT, 'api/src/services/derive.ts')))
-    .digest('hex')
-    .slice(0, 12);
-  const dir = join(ROOT, 'bench/results');
-  const file = join(dir, `corpus-${n}-${renderer}.json`);
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Derived[];
-  const workers = Math.max(1, availableParallelism());
-  const started = performance.now();
-  const parts = await Promise.all(
-    Array.from({ length: workers }, (_, w) => {
-      const worker = new Worker(
-        `import { workerData, parentPort } from 'node:worker_threads';
-         const { generatePost } = await import(${JSON.stringify(join(ROOT, 'bench/corpus.ts'))});
-         const { deriveBody } = await import(${JSON.stringify(join(ROOT, 'api/src/services/derive.ts'))});
-         const out = [];
-         for (let i = workerData.from; i < workerData.to; i++) out.push(deriveBody(generatePost(i).content));
-         parentPort.postMessage(out);`,
-        { eval: true, workerData: { from: Math.floor((n * w) / workers), to: Math.floor((n * (w + 1)) / workers) } },
-      );
-      return new Promise<Derived[]>((res, rej) => {
-        worker.once('message', res);
-        worker.once('error', rej);
-      });
-    }),
-  );
-  const all = parts.flat();
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(file, JSON.stringify(all));
-  console.log(`derived ${fmt(n)} bodies in ${fmt((performance.now() - started) / 1000, 1)} s (cached in ${file})`);
-  return all;
-}
 
 /** Pids of a process and everything below it, from /proc (no subprocess: sampling must not disturb timing). */
 function tree(pid: number): number[] {

@@ -42,10 +42,15 @@ async function apiList(): Promise<void> {
 
 async function main(): Promise<void> {
   if (want('api')) await apiList();
-  // Publishing at scale: 10,000 realistic posts (the budget's size), and 1,000 to show the cost is flat.
-  for (const [name, posts] of [['publish', 10_000], ['publish1k', 1000]] as const) {
+  // Publishing at scale: 10,000 realistic posts (the budget's size), and 1,000 to show the cost is flat; then the
+  // API's reads on a file, on sqld and on an embedded replica of it.
+  for (const [name, script, posts] of [
+    ['publish', 'publish-scale.ts', 10_000],
+    ['publish1k', 'publish-scale.ts', 1000],
+    ['databases', 'databases.ts', 10_000],
+  ] as const) {
     if (!want(name)) continue;
-    const r = spawnSync(process.execPath, [join(ROOT, 'bench/publish-scale.ts'), String(posts)], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const r = spawnSync(process.execPath, [join(ROOT, 'bench', script), String(posts)], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     process.stdout.write(r.stdout);
     const summary = r.stdout.split('\nSummary')[1];
     if (r.status !== 0 || !summary) report(`${name}: benchmark failed (exit ${r.status})`);
