@@ -1,25 +1,46 @@
-import { gzipSync } from 'node:zlib';
-import { Hono } from 'hono';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Hono, type Context } from 'hono';
 import { PostInputSchema, PostListQuerySchema, PostUpdateSchema } from 'content-schema/post';
 import type { AppEnv } from '../app.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
-import { POST_NOT_FOUND } from '../services/posts.ts';
+import { POST_NOT_FOUND, type CachedList } from '../services/posts.ts';
+
+/**
+ * Sends a cached list answer as cheaply as the server allows: the encoded (and, once, compressed) bytes as they
+ * are, a strong ETag per encoding, and 304 without a body when the client already has it. Anonymous answers (only
+ * published posts) may be kept by a CDN as long as it revalidates; anything seen with a session is private.
+ */
+function sendList(c: Context<AppEnv>, entry: CachedList) {
+  const accepts = c.req.header('Accept-Encoding') ?? '';
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  c.header('X-Total-Count', String(entry.total));
+  c.header('ETag', `"${entry.hash}${encoding ? `-${encoding}` : ''}"`);
+  c.header('Cache-Control', c.get('user') ? 'private, no-store' : 'public, no-cache');
+  c.header('Vary', 'Accept-Encoding, Cookie');
+  // Any encoding of the same answer is the same answer: the client may keep what it has.
+  const known = (c.req.header('If-None-Match') ?? '').split(',').map((t) => t.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
+  if (known.some((t) => t === '*' || t.replace(/-(br|gzip)$/, '') === entry.hash)) return c.body(null, 304);
+  c.header('Content-Type', 'application/json; charset=UTF-8');
+  if (encoding === 'br') {
+    entry.br ??= new Uint8Array(brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    c.header('Content-Encoding', 'br');
+    return c.body(entry.br);
+  }
+  if (encoding === 'gzip') {
+    entry.gzip ??= new Uint8Array(gzipSync(entry.body));
+    c.header('Content-Encoding', 'gzip');
+    return c.body(entry.gzip);
+  }
+  return c.body(entry.body);
+}
 
 export function postsRoutes() {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = validate(PostListQuerySchema, c.req.query());
-      const entry = await c.get('ctx').posts.listJson(query, { isAdmin: !!c.get('user') });
-      c.header('X-Total-Count', String(entry.total));
-      c.header('Content-Type', 'application/json; charset=UTF-8');
-      if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
-        entry.gzip ??= new Uint8Array(gzipSync(entry.body));
-        c.header('Content-Encoding', 'gzip');
-        return c.body(entry.gzip);
-      }
-      return c.body(entry.body);
+      return sendList(c, await c.get('ctx').posts.listJson(query, { isAdmin: !!c.get('user') }));
     })
     .get('/slug/:slug', async (c) => {
       const post = await c.get('ctx').posts.bySlug(c.req.param('slug'), { isAdmin: !!c.get('user') });

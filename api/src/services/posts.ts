@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Post, PostData, PostListQuery, PostUpdate } from 'content-schema/post';
@@ -45,11 +46,14 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-interface CachedList {
+export interface CachedList {
   /** Encoded once: the hot path writes these bytes as they are. */
   body: Uint8Array<ArrayBuffer>;
-  /** The same bytes gzipped, made on first demand, for clients that accept it. */
+  /** A hash of `body`: equal answers have equal tags on every instance, so a publish changes exactly the lists it affects. */
+  hash: string;
+  /** The same bytes gzipped or brotli-compressed, made on first demand, for clients that accept them. */
   gzip?: Uint8Array<ArrayBuffer>;
+  br?: Uint8Array<ArrayBuffer>;
   total: number;
   at: number;
 }
@@ -131,7 +135,10 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       if (summary) return { ...post, content: undefined };
       return post;
     });
-    const entry = { body: new TextEncoder().encode(JSON.stringify(list)), total: count?.n ?? 0, at: now };
+    const body = new TextEncoder().encode(JSON.stringify(list));
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+    // The total is part of the answer (X-Total-Count), so of its tag.
+    const entry: CachedList = { body, hash: `${hash}.${count?.n ?? 0}`, total: count?.n ?? 0, at: now };
     if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
     listCache.set(key, entry);
     return entry;
