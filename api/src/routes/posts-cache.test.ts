@@ -73,3 +73,30 @@ describe('cached public list answers', () => {
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
   });
 });
+
+describe('cached public articles', () => {
+  it('are tagged, answer 304, change with an edit and disappear at once when unpublished', async () => {
+    t = await testApp();
+    await t.login();
+    const post = (await t.call('POST', '/api/posts', postBody({ title: 'Cached article', published: true }))).json as { id: number; slug: string };
+    const path = `/api/posts/slug/${post.slug}`;
+    const first = await raw(path);
+    expect(first.res.status).toBe(200);
+    expect(JSON.parse(new TextDecoder().decode(first.bytes)).title).toBe('Cached article');
+    const etag = first.res.headers.get('ETag')!;
+    expect(first.res.headers.get('Cache-Control')).toBe('public, no-cache');
+    expect((await raw(path, { 'If-None-Match': etag })).res.status).toBe(304);
+
+    await t.call('PUT', `/api/posts/${post.id}`, { excerpt: 'An edited excerpt that readers see at once.' });
+    const edited = await raw(path, { 'If-None-Match': etag });
+    expect(edited.res.status).toBe(200);
+    expect(JSON.parse(new TextDecoder().decode(edited.bytes)).excerpt).toBe('An edited excerpt that readers see at once.');
+
+    await t.call('PUT', `/api/posts/${post.id}`, { published: false });
+    expect((await raw(path)).res.status).toBe(404);
+    // The editor still sees the draft, never from the anonymous cache.
+    const own = await t.call('GET', path);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('Cache-Control')).toBe('no-store');
+  });
+});

@@ -8,14 +8,14 @@ import { requireAdmin } from '../lib/require-admin.ts';
 import { POST_NOT_FOUND, type CachedList } from '../services/posts.ts';
 
 /**
- * Sends a cached list answer as cheaply as the server allows: the encoded (and, once, compressed) bytes as they
+ * Sends a cached answer (a list, or an anonymous reader's article) as cheaply as the server allows: the encoded (and, once, compressed) bytes as they
  * are, a strong ETag per encoding, and 304 without a body when the client already has it. Anonymous answers (only
  * published posts) may be kept by a CDN as long as it revalidates; anything seen with a session is private.
  */
-function sendList(c: Context<AppEnv>, entry: CachedList) {
+function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?: boolean } = {}) {
   const accepts = c.req.header('Accept-Encoding') ?? '';
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-  c.header('X-Total-Count', String(entry.total));
+  if (opts.total) c.header('X-Total-Count', String(entry.total));
   c.header('ETag', `"${entry.hash}${encoding ? `-${encoding}` : ''}"`);
   c.header('Cache-Control', c.get('user') ? 'private, no-store' : 'public, no-cache');
   c.header('Vary', 'Accept-Encoding, Cookie');
@@ -40,11 +40,12 @@ export function postsRoutes() {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = validate(PostListQuerySchema, c.req.query());
-      return sendList(c, await c.get('ctx').posts.listJson(query, { isAdmin: !!c.get('user') }));
+      return sendCached(c, await c.get('ctx').posts.listJson(query, { isAdmin: !!c.get('user') }), { total: true });
     })
     .get('/slug/:slug', async (c) => {
-      const post = await c.get('ctx').posts.bySlug(c.req.param('slug'), { isAdmin: !!c.get('user') });
-      return c.json(post);
+      const { posts } = c.get('ctx');
+      if (!c.get('user')) return sendCached(c, await posts.articleJson(c.req.param('slug')));
+      return c.json(await posts.bySlug(c.req.param('slug'), { isAdmin: true }));
     })
     .get('/:id', async (c) => {
       const post = await c.get('ctx').posts.byId(idParam(c, 'id', POST_NOT_FOUND), { isAdmin: !!c.get('user') });

@@ -68,6 +68,13 @@ const LIST_CACHE_MAX = 500;
 
 export type PostsService = ReturnType<typeof createPostsService>;
 
+/** An answer encoded once, tagged by a hash of its bytes (and its total, which travels in X-Total-Count). */
+function encoded(value: unknown, total: number, at: number): CachedList {
+  const body = new TextEncoder().encode(JSON.stringify(value));
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return { body, hash: `${hash}.${total}`, total, at };
+}
+
 export interface CreateOptions {
   /** Marks a post written with AI involvement (automation drafts). */
   aiGenerated?: boolean;
@@ -87,9 +94,12 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
   const { db, clock } = deps;
   const onChange = deps.onChange ?? (() => {});
   const listCache = new Map<string, CachedList>();
+  /** Published articles by slug, encoded, for anonymous readers: the same life as the list cache. */
+  const articleCache = new Map<string, CachedList>();
 
   function invalidate(): void {
     listCache.clear();
+    articleCache.clear();
   }
 
   function visibility(viewer: Viewer, published?: 'true' | 'false'): SQL | undefined {
@@ -145,10 +155,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       if (summary) return { ...post, content: undefined };
       return post;
     });
-    const body = new TextEncoder().encode(JSON.stringify(list));
-    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-    // The total is part of the answer (X-Total-Count), so of its tag.
-    const entry: CachedList = { body, hash: `${hash}.${count?.n ?? 0}`, total: count?.n ?? 0, at: now };
+    const entry = encoded(list, count?.n ?? 0, now);
     if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
     listCache.set(key, entry);
     return entry;
@@ -167,6 +174,17 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
   }
 
   /** A post by slug; an old slug of a renamed post answers the post under its current slug. */
+  /** An anonymous reader's article by slug (or an old slug), encoded once per change like the lists. */
+  async function articleJson(slug: string): Promise<CachedList> {
+    const now = Date.now();
+    const hit = articleCache.get(slug);
+    if (hit && now - hit.at < LIST_CACHE_TTL_MS) return hit;
+    const entry = encoded(await bySlug(slug, { isAdmin: false }), 1, now);
+    if (articleCache.size >= LIST_CACHE_MAX) articleCache.clear();
+    articleCache.set(slug, entry);
+    return entry;
+  }
+
   async function bySlug(slug: string, viewer: Viewer): Promise<Post> {
     let [row] = await db.select(publicColumns).from(posts).where(eq(posts.slug, slug)).limit(1);
     if (!row) {
@@ -384,5 +402,5 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
     return { redirects: rows };
   }
 
-  return { sitePosts, siteRedirects, listJson, byId, bySlug, create, update, remove, publishScheduled, backfillDerived, invalidate, uniqueSlug };
+  return { sitePosts, siteRedirects, listJson, articleJson, byId, bySlug, create, update, remove, publishScheduled, backfillDerived, invalidate, uniqueSlug };
 }
