@@ -1,3 +1,4 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -145,6 +146,17 @@ describe('embedded builder', () => {
     const rows = await a.db.select().from(builds);
     expect(rows.map((r) => r.state)).toEqual(['succeeded']);
     expect(rows[0]!.leaseOwner).not.toBe(off.builder.owner);
+  });
+
+  it('an instance with the builder off serves the live folder of the instances it shares DATA_DIR with, if any', async () => {
+    const a = await setup();
+    const off = await setup({ target: 'off', db: a.db, dir: a.dir });
+    const hook = await setup({ target: 'hook', db: a.db, dir: a.dir });
+    expect(off.builder.liveDir()).toBeNull();
+    mkdirSync(join(a.dir, 'site', 'trees', 'one'), { recursive: true });
+    symlinkSync(join('trees', 'one'), join(a.dir, 'site', 'current'));
+    expect(off.builder.liveDir()).toBe(join(a.dir, 'site', 'trees', 'one'));
+    expect(hook.builder.liveDir()).toBeNull(); // the CDN serves the site
   });
 
   it('takes over a build whose builder process died, without waiting for its lease', async () => {

@@ -102,8 +102,12 @@ export function createBuilder(deps: {
   }
 
   /** The folder of the live site, or null before the first full render. */
+  /**
+   * The live site folder this instance serves: its own renderer's, or, with the builder off, the one another
+   * instance sharing this DATA_DIR renders (none: the site is served elsewhere, e.g. a CDN fed by the hook).
+   */
   function liveDir(): string | null {
-    if (deps.target !== 'embedded') return null;
+    if (deps.target === 'hook') return null;
     try {
       return resolve(siteRoot, readlinkSync(currentLink));
     } catch {
