@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Browser journeys run against the production server: built admin, embedded builder, real libSQL file. */
 const port = Number(process.env.E2E_PORT ?? 4399);
-export const baseURL = `http://127.0.0.1:${port}`;
+/** The origin the specs talk to (and send as Origin); the load-balanced run (playwright.lb.config.ts) sets E2E_BASE_URL. */
+export const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,7 +35,8 @@ export default defineConfig({
     { name: 'site', testMatch: /site-.*\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     {
       name: 'journeys',
-      testIgnore: /site-.*\.spec\.ts/,
+      // lb-*.spec.ts need two instances behind a load balancer: playwright.lb.config.ts runs them.
+      testIgnore: [/site-.*\.spec\.ts/, /lb-.*\.spec\.ts/],
       dependencies: ['site'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },

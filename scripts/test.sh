@@ -12,6 +12,7 @@ set +e
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
+command -v nginx >/dev/null 2>&1 || missing+=(nginx-light) # the load balancer of the load-balanced journeys
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> Installing ${missing[*]} from Debian's packages"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -67,6 +68,21 @@ read -r p f < <(count_json test-results/e2e.json '
   const walk = (s) => { for (const spec of s.specs ?? []) for (const t of spec.tests) { const last = t.results.at(-1); (t.status === "expected" || t.status === "flaky" ? p++ : f++); } (s.suites ?? []).forEach(walk); };
   r.suites.forEach(walk); f += (r.errors ?? []).length; console.log(p, f);')
 passed=$((passed + p)); failed=$((failed + f))
+
+# The journeys of signing in, publishing and scheduling again, through nginx (round-robin) in front of two instances
+# on one libSQL server, each reading from its own embedded replica (playwright.lb.config.ts, scripts/e2e-lb-server.ts).
+echo "==> browser journeys through a load balancer (nginx, two instances, one sqld)"
+if command -v nginx >/dev/null 2>&1; then
+  PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e-lb.json pnpm exec playwright test -c playwright.lb.config.ts --reporter=list,json
+  read -r p f < <(count_json test-results/e2e-lb.json '
+    let p = 0, f = 0;
+    const walk = (s) => { for (const spec of s.specs ?? []) for (const t of spec.tests) (t.status === "expected" || t.status === "flaky" ? p++ : f++); (s.suites ?? []).forEach(walk); };
+    r.suites.forEach(walk); f += (r.errors ?? []).length; console.log(p, f);')
+  passed=$((passed + p)); failed=$((failed + f))
+else
+  echo "FAILED: load-balanced journeys: nginx is not installed and could not be installed (apt-get install nginx-light)"
+  failed=$((failed + 1))
+fi
 
 # After the browser tests: the site build they run generated Astro's content types (.astro/), which the
 # site's TypeScript needs (`astro sync` would need the API running to fetch posts).

@@ -128,6 +128,8 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: 'Internal server error' }, 500);
   });
 
+  // Which instance answered, for the tests behind a load balancer (scripts/e2e-lb-server.ts); off otherwise.
+  const instanceId = process.env.INSTANCE_HEADER === 'on' ? `${deps.env.HOST}:${deps.env.PORT}:${process.pid}` : null;
   app.use('*', async (c, next) => {
     c.set('ctx', ctx);
     // Headers are set before the handler so its response is built with them: changing a finished
@@ -135,6 +137,8 @@ export function createApp(deps: AppDeps) {
     for (const [k, v] of Object.entries(securityHeaders(c.req.url, c.req.header('X-Forwarded-Proto')))) c.header(k, v);
     c.header('Vary', 'Accept-Encoding');
     await next();
+    // After the handler, so the site's files (Responses of their own) carry it too; costs the fast path, only on.
+    if (instanceId) c.res.headers.set('X-Instance', instanceId);
   });
 
   app.use('/api/*', async (c, next) => {
