@@ -32,7 +32,7 @@ import { createAuthService, type AuthService } from './services/auth.ts';
 import { createLoginLimiter } from './services/login-limiter.ts';
 import { createSecurityLog, type SecurityLog } from './services/security-log.ts';
 import { createTwoFactor, type TwoFactor } from './services/two-factor.ts';
-import { SESSION_COOKIE, setSessionCookie } from './lib/cookies.ts';
+import { SESSION_COOKIE, readWroteCookie, setSessionCookie, setWroteCookie } from './lib/cookies.ts';
 import { createTemplatesService } from './services/templates.ts';
 import { createAutomationService, type AutomationService } from './services/automation/automation.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -67,6 +67,8 @@ export interface AppContext extends AppDeps {
 export type AppEnv = { Variables: { user: SessionUser | null; ctx: AppContext } };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Clock skew allowed between instances when a browser's last write is compared with a replica's last pull. */
+const REPLICA_CLOCK_MARGIN_MS = 250;
 const ACCEPTS_COMPRESSION = /\b(gzip|deflate)\b/;
 
 /** Builds the whole application (API, admin and site files) from injected dependencies. */
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps) {
   };
   // Writes are accepted from the configured site origin (and ALLOWED_ORIGINS) only, never from whatever Host the
   // request names: a DNS-rebinding page has a foreign name but reaches this server's address.
+  const remoteDb = !deps.env.DATABASE_URL.startsWith('file:');
   const allowedOrigins = new Set([new URL(deps.env.SITE_URL).origin, ...deps.env.ALLOWED_ORIGINS]);
 
   const app = new Hono<AppEnv>();
@@ -150,13 +153,24 @@ export function createApp(deps: AppDeps) {
       const allowed = origin === undefined ? c.req.header('Sec-Fetch-Site') === 'same-origin' : allowedOrigins.has(origin);
       if (!allowed) throw new AppError(403, 'Cross-origin request refused');
     }
+    // Read-your-writes across instances: a browser that changed something in the last minute may be ahead of this
+    // instance's replica; pull before reading (the margin covers clock skew between machines).
+    const wrote = readWroteCookie(c);
+    const replica = deps.db.$replica;
+    const behind = !!replica && wrote > replica.syncedFrom() - REPLICA_CLOCK_MARGIN_MS;
+    if (behind) await replica.catchUp(Math.min(wrote, Date.now()) + REPLICA_CLOCK_MARGIN_MS);
     const token = getCookie(c, SESSION_COOKIE);
-    const user = await ctx.sessions.validate(token);
+    // After a pull for this browser's own write (a sign-in, a logout elsewhere), its session is read afresh.
+    const user = await ctx.sessions.validate(token, { fresh: behind });
     c.set('user', user);
     if (user?.renewed && token) setSessionCookie(c, token, user.expiresAt);
     c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     c.header('Cache-Control', 'no-store');
     await next();
+    // On a shared remote database, the editor's writes (and a sign-in) are remembered in the browser for the next
+    // request, whichever instance it reaches. Readers (views beacons) never get a cookie.
+    const write = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.res.status < 400;
+    if (remoteDb && write && (user || c.req.path.startsWith('/api/auth/login'))) setWroteCookie(c, Date.now());
   });
 
   // Only for clients that ask (browsers). Hono's compress middleware reads the finished response's headers,

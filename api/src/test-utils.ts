@@ -46,6 +46,7 @@ export async function tempDb(): Promise<{ db: Db; dir: string; url: string; clea
     dir,
     url,
     cleanup: async () => {
+      db.$replica?.stop();
       db.$client.close();
       await server?.stop();
       rmSync(dir, { recursive: true, force: true });

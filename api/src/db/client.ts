@@ -6,7 +6,45 @@ import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from './schema.ts';
 
-export type Db = ReturnType<typeof drizzle<typeof schema>> & { $client: Client };
+export type Db = ReturnType<typeof drizzle<typeof schema>> & { $client: Client; $replica?: ReplicaSync };
+
+/**
+ * The pulls of an embedded replica, run here (not by the client's own timer) so the time each pull started is
+ * known: a request can then ask for a pull that started after a given moment (read-your-writes across instances).
+ */
+export interface ReplicaSync {
+  /** When the last completed pull started (this machine's clock); everything committed before it is here. */
+  syncedFrom: () => number;
+  /** Returns once a pull that started at or after `since` has completed (at most two pulls; concurrent callers share them). */
+  catchUp: (since: number) => Promise<void>;
+  stop: () => void;
+}
+
+function createReplicaSync(client: Client, intervalMs: number): ReplicaSync {
+  let syncedFrom = Date.now();
+  let running: Promise<void> | null = null;
+  const pull = () =>
+    (running ??= (async () => {
+      const started = Date.now();
+      try {
+        await client.sync();
+        syncedFrom = Math.max(syncedFrom, started);
+      } finally {
+        running = null;
+      }
+    })());
+  const timer = setInterval(() => {
+    pull().catch((err: unknown) => console.error('[db] replica sync failed:', err instanceof Error ? err.message : err));
+  }, intervalMs);
+  timer.unref();
+  return {
+    syncedFrom: () => syncedFrom,
+    catchUp: async (since) => {
+      for (let i = 0; i < 2 && syncedFrom < since; i++) await pull();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
 
 const API_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -44,9 +82,7 @@ export async function openDb(url: string, authToken?: string, replica?: ReplicaO
     const path = local.slice('file:'.length);
     if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = embedded
-    ? createClient({ url: local, syncUrl: url, authToken, syncInterval: replica.syncIntervalS, readYourWrites: true })
-    : createClient({ url, authToken });
+  const client = embedded ? createClient({ url: local, syncUrl: url, authToken, readYourWrites: true }) : createClient({ url, authToken });
   if (embedded) await client.sync();
   else if (url.startsWith('file:')) {
     await client.execute('PRAGMA journal_mode = WAL');
@@ -54,7 +90,9 @@ export async function openDb(url: string, authToken?: string, replica?: ReplicaO
     await client.execute('PRAGMA busy_timeout = 5000');
   }
   await client.execute('PRAGMA foreign_keys = ON');
-  return drizzle(client, { schema }) as Db;
+  const db = drizzle(client, { schema }) as Db;
+  if (embedded) db.$replica = createReplicaSync(client, replica.syncIntervalS * 1000);
+  return db;
 }
 
 /** Applies the committed, generated SQL migrations of every module, core first. */

@@ -22,3 +22,19 @@ export function setDeviceCookie(c: Context, token: string, expiresAt: Date): voi
 }
 
 export const readDeviceCookie = (c: Context) => getCookie(c, DEVICE_COOKIE);
+
+/**
+ * When this browser last changed something (ms, the writing instance's clock). With several instances on embedded
+ * replicas, the next request may reach an instance whose replica has not pulled that write yet: it pulls first.
+ * Only the editor gets it (and sign-in), never a reader.
+ */
+export const WROTE_COOKIE = 'wrote';
+
+export function setWroteCookie(c: Context, at: number): void {
+  setCookie(c, WROTE_COOKIE, String(at), { httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: '/api', maxAge: 60 });
+}
+
+export const readWroteCookie = (c: Context): number => {
+  const value = Number(getCookie(c, WROTE_COOKIE));
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+};

@@ -20,12 +20,15 @@ export function createSessionCache(deps: { db: Db; clock: Clock; ttlMs: number }
   const entries = new Map<string, { user: SessionUser; cachedAt: number }>();
   const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-  /** The session's user, from memory when verified within the bound, else from the database (and kept). */
-  async function validate(token: string | undefined): Promise<SessionUser | null> {
+  /**
+   * The session's user, from memory when verified within the bound, else from the database (and kept). `fresh`
+   * skips memory (the browser just changed something the database may know better, e.g. a logout elsewhere).
+   */
+  async function validate(token: string | undefined, opts: { fresh?: boolean } = {}): Promise<SessionUser | null> {
     if (!token || token.length > 200) return validateSession(db, clock, token);
     const key = keyOf(token);
     const now = clock.now().getTime();
-    const hit = entries.get(key);
+    const hit = opts.fresh ? undefined : entries.get(key);
     if (hit && now - hit.cachedAt < ttlMs && hit.user.expiresAt.getTime() > now) return { ...hit.user, renewed: false };
     entries.delete(key);
     const user = await validateSession(db, clock, token);
