@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${1:-${E2E_LB_PORT:-4398}}"
+export PATH="$PATH:/usr/sbin:/sbin" # Debian's nginx lives in /usr/sbin
 if ! command -v nginx >/dev/null 2>&1; then
   echo "nginx is not installed: the load-balanced run needs it (apt-get install nginx-light)" >&2
   exit 1

@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 . scripts/bootstrap.sh || { echo "0 passed, 1 failed"; exit 1; }
 set +e
 
-# System packages the browser tests and the HTML validator need (Debian's; CI runs as root).
+# System packages the browser tests and the HTML validator need (Debian's; CI runs as root). Debian installs nginx
+# in /usr/sbin, which a non-login PATH may lack.
+export PATH="$PATH:/usr/sbin:/sbin"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)

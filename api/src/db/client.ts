@@ -82,7 +82,14 @@ export async function openDb(url: string, authToken?: string, replica?: ReplicaO
     const path = local.slice('file:'.length);
     if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = embedded ? createClient({ url: local, syncUrl: url, authToken, readYourWrites: true }) : createClient({ url, authToken });
+  // A file gets one connection: the client would otherwise open a pool of them, each without the per-connection
+  // settings below (busy timeout, foreign keys), so a second instance's write made them fail at once with
+  // SQLITE_BUSY. Statements run synchronously anyway, so more connections add no parallelism.
+  const client = embedded
+    ? createClient({ url: local, syncUrl: url, authToken, readYourWrites: true })
+    : url.startsWith('file:')
+      ? createClient({ url, authToken, concurrency: 1, timeout: 5000 })
+      : createClient({ url, authToken });
   if (embedded) await client.sync();
   else if (url.startsWith('file:')) {
     await client.execute('PRAGMA journal_mode = WAL');

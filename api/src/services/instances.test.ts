@@ -224,3 +224,87 @@ describe('two API instances on one database', () => {
     await until(async () => (await status(`${builderOn.origin}/post/bulk-post-399`)) === 200, 30_000, 'the bulk posts on the site');
   }, 120_000);
 });
+
+describe('two builders sharing one DATA_DIR (one machine, one site folder)', () => {
+  let dir: string;
+  let dbUrl: string;
+  let sqld: Sqld | null = null;
+  let db: Db;
+  const running: Instance[] = [];
+
+  beforeAll(async () => {
+    ensureCompiled();
+    dir = mkdtempSync(join(tmpdir(), 'northwire-builders-'));
+    sqld = process.env.TEST_DATABASE === 'sqld' || process.env.TEST_DATABASE === 'replica' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
+    dbUrl = sqld?.url ?? `file:${join(dir, 'app.db')}`;
+    running.push(await startInstance({ dataDir: join(dir, 'site-data'), dbUrl, builder: 'on' }));
+    running.push(await startInstance({ dataDir: join(dir, 'site-data'), dbUrl, builder: 'on' }));
+    db = await openDb(dbUrl);
+    await migrateDb(db);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const instance of running) await instance.stop();
+    db?.$client.close();
+    await sqld?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const pidOf = (owner: unknown) => Number(String(owner).split(':')[1]);
+  const builds = async () =>
+    (await db.$client.execute(`SELECT id, kind, state, error, lease_owner FROM site_builds ORDER BY id`)).rows as unknown as {
+      id: number;
+      kind: string;
+      state: string;
+      error: string | null;
+      lease_owner: string;
+    }[];
+
+  it('a build whose builder is killed with kill -9 is taken over by the other instance and finishes', async () => {
+    // The first start renders the site and indexes it for search; let that settle before adding work.
+    await until(async () => (await builds()).some((b) => b.state === 'succeeded'), 60_000, 'the first build');
+    const now = new Date();
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      ...postBody({ title: `Shared post ${i}`, slug: `shared-post-${i}`, published: true }),
+      ...deriveBody(postBody().content),
+      tags: [],
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await db.insert(posts).values(rows.slice(i, i + 100) as never);
+    const call = await editor(running[0]!.origin).catch((err: Error) => {
+      throw new Error(`${err.message}\n${running.map((r) => r.log().slice(-3000)).join('\n---\n')}`);
+    });
+    expect((await call('POST', '/api/build')).status).toBe(202);
+    let owner = '';
+    await until(async () => {
+      owner = (await builds()).find((b) => b.kind === 'full' && b.state === 'running')?.lease_owner ?? '';
+      return owner !== '';
+    }, 20_000, 'the full build to start');
+    const victim = running.find((i) => i.proc.pid === pidOf(owner))!;
+    const survivor = running.find((i) => i !== victim)!;
+    expect(victim).toBeDefined();
+    await victim.stop('SIGKILL');
+    await until(async () => {
+      const all = await builds();
+      return all.some((b) => b.state === 'failed' && String(b.error).includes('stopped')) && all.at(-1)?.state === 'succeeded';
+    }, 60_000, 'the other instance to take the build over').catch(async (err: Error) => {
+      throw new Error(`${err.message}\n${JSON.stringify(await builds())}\n${survivor.log().slice(-3000)}`);
+    });
+    expect(pidOf((await builds()).at(-1)!.lease_owner)).toBe(survivor.proc.pid);
+    await until(async () => (await status(`${survivor.origin}/post/shared-post-399`)) === 200, 30_000, 'the posts on the site');
+
+    // The killed instance comes back while the survivor runs a build: it must neither fail nor take that build.
+    expect((await (await editor(survivor.origin))('POST', '/api/build')).status).toBe(202);
+    let current = 0;
+    await until(async () => {
+      current = (await builds()).find((b) => b.kind === 'full' && b.state === 'running')?.id ?? 0;
+      return current > 0;
+    }, 20_000, "the survivor's build to start");
+    running.splice(running.indexOf(victim), 1, await startInstance({ dataDir: join(dir, 'site-data'), dbUrl, builder: 'on' }));
+    await until(async () => (await builds()).find((b) => b.id === current)?.state !== 'running', 60_000, "the survivor's build to end");
+    const ended = (await builds()).find((b) => b.id === current)!;
+    expect({ state: ended.state, owner: pidOf(ended.lease_owner) }).toEqual({ state: 'succeeded', owner: survivor.proc.pid });
+  }, 180_000);
+});
