@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './e2e/chromium.ts';
 
 /** Browser journeys run against the production server: built admin, embedded builder, real libSQL file. */
 const port = Number(process.env.E2E_PORT ?? 4399);
@@ -16,18 +17,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   // The reader-facing checks run first, on the seeded site as it starts; the editor's journeys then change
   // content (publish, schedule, delete), so they run after. A skipped test counts as failed in scripts/test.sh.

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './e2e/chromium.ts';
 
 /**
  * The browser journeys of signing in, publishing and scheduling through a real load balancer: nginx round-robin in
@@ -21,22 +22,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-lb.json' }]] : 'list',
   outputDir: 'test-results/e2e-lb',
-  // The browser settings are those of playwright.config.ts (not imported: it must read E2E_BASE_URL after it is set).
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [
     {

@@ -21,10 +21,8 @@ import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { openDb } from '../api/src/db/client.ts';
-import { posts } from '../api/src/db/schema.ts';
 import { generatePost } from './corpus.ts';
-import { derivedBodies } from './derived.ts';
+import { derivedBodies, seedCorpus } from './derived.ts';
 import { fmt, freshData, startServer, type LoadResult } from './lib.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
@@ -38,21 +36,9 @@ const SEARCH_WORDS = ['grid', 'batter', 'quantum', 'regulat', 'semicond'];
 const CONNECTIONS = [10, 200] as const;
 const REFERENCE_FILE = 'list-reference.bin';
 
-type Db = Awaited<ReturnType<typeof openDb>>;
 
 interface Result extends LoadResult {
   statuses: Record<string, number>;
-}
-
-async function seed(db: Db, bodies: Awaited<ReturnType<typeof derivedBodies>>): Promise<void> {
-  for (let i = 0; i < N; i += 250) {
-    const rows = [];
-    for (let j = i; j < Math.min(N, i + 250); j++) {
-      const p = generatePost(j);
-      rows.push({ ...p, ...bodies[j]!, published: true, updatedAt: p.createdAt, publishedAt: p.createdAt });
-    }
-    await db.insert(posts).values(rows);
-  }
 }
 
 async function run(opts: autocannon.Options): Promise<Result> {
@@ -158,7 +144,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!;
   const data = await freshData('api-load');
   const t0 = performance.now();
-  await seed(data.db, bodies);
+  await seedCorpus(data.db, N, bodies);
   data.db.$client.close();
   console.log(`seeded ${fmt(N)} posts in ${fmt((performance.now() - t0) / 1000, 1)} s`);
   mkdirSync(join(data.dir, 'site', 'trees', 'bench'), { recursive: true });

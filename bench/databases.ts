@@ -13,28 +13,15 @@
  */
 import autocannon from 'autocannon';
 import { migrateDb, openDb } from '../api/src/db/client.ts';
-import { posts } from '../api/src/db/schema.ts';
 import { startSqld } from '../api/src/db/sqld.ts';
 import { generatePost } from './corpus.ts';
-import { derivedBodies } from './derived.ts';
+import { derivedBodies, seedCorpus } from './derived.ts';
 import { fmt, freshData, login, startServer, type LoadResult } from './lib.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 const DURATION = 5;
 const PORT = 4451;
 
-type Db = Awaited<ReturnType<typeof openDb>>;
-
-async function seed(db: Db, bodies: Awaited<ReturnType<typeof derivedBodies>>): Promise<void> {
-  for (let i = 0; i < N; i += 250) {
-    const rows = [];
-    for (let j = i; j < Math.min(N, i + 250); j++) {
-      const p = generatePost(j);
-      rows.push({ ...p, ...bodies[j]!, published: true, updatedAt: p.createdAt, publishedAt: p.createdAt });
-    }
-    await db.insert(posts).values(rows);
-  }
-}
 
 async function run(opts: autocannon.Options): Promise<LoadResult> {
   const r = await autocannon({ connections: 10, duration: DURATION, ...opts });
@@ -76,7 +63,7 @@ async function main(): Promise<void> {
   const results: Partial<Record<'file' | 'sqld' | 'replica', Record<Endpoint, LoadResult>>> = {};
 
   const file = await freshData('db-file');
-  await seed(file.db, bodies);
+  await seedCorpus(file.db, N, bodies);
   const fileServer = await startServer({ dir: file.dir, port: PORT, env: serverEnv, readyTimeoutMs: 600_000 });
   try {
     results.file = await measure(fileServer.url, slug);
@@ -91,7 +78,7 @@ async function main(): Promise<void> {
     const db = await openDb(sqld.url);
     await migrateDb(db);
     const t0 = performance.now();
-    await seed(db, bodies);
+    await seedCorpus(db, N, bodies);
     console.log(`seeded ${fmt(N)} posts into sqld in ${fmt((performance.now() - t0) / 1000, 1)} s`);
     db.$client.close();
     for (const mode of ['sqld', 'replica'] as const) {

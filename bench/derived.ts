@@ -8,6 +8,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { Db } from '../api/src/db/client.ts';
+import { posts } from '../api/src/db/schema.ts';
+import { generatePost } from './corpus.ts';
 import { fmt, ROOT } from './lib.ts';
 
 export interface Derived {
@@ -52,3 +55,15 @@ export async function derivedBodies(n: number): Promise<Derived[]> {
   return all;
 }
 
+
+/** Inserts corpus posts 0..n-1, published, with their derived bodies, 250 to a statement. */
+export async function seedCorpus(db: Db, n: number, bodies: Derived[]): Promise<void> {
+  for (let i = 0; i < n; i += 250) {
+    const rows = [];
+    for (let j = i; j < Math.min(n, i + 250); j++) {
+      const p = generatePost(j);
+      rows.push({ ...p, ...bodies[j]!, published: true, updatedAt: p.createdAt, publishedAt: p.createdAt });
+    }
+    await db.insert(posts).values(rows);
+  }
+}

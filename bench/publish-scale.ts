@@ -15,9 +15,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATEGORY_ROUTES } from 'content-schema/categories';
-import { posts } from '../api/src/db/schema.ts';
 import { generatePost } from './corpus.ts';
-import { derivedBodies } from './derived.ts';
+import { derivedBodies, seedCorpus } from './derived.ts';
 import { searchFolder } from '../site/render/search/test-support.ts';
 import { fmt, freshData, login, ROOT, startServer } from './lib.ts';
 
@@ -114,14 +113,7 @@ async function main(): Promise<void> {
   const bodies = await derivedBodies(N);
   const data = await freshData(`publish${N}`);
   const seedStart = performance.now();
-  for (let i = 0; i < N; i += 250) {
-    const rows = [];
-    for (let j = i; j < Math.min(N, i + 250); j++) {
-      const p = generatePost(j);
-      rows.push({ ...p, ...bodies[j]!, published: true, updatedAt: p.createdAt, publishedAt: p.createdAt });
-    }
-    await data.db.insert(posts).values(rows);
-  }
+  await seedCorpus(data.db, N, bodies);
   console.log(`seeded ${fmt(N)} published posts in ${fmt((performance.now() - seedStart) / 1000, 1)} s`);
 
   const t0 = performance.now();

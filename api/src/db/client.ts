@@ -58,6 +58,30 @@ export const MIGRATION_SETS = [
   { folder: 'drizzle-operations', table: '__drizzle_migrations_operations' },
 ] as const;
 
+const BUSY_RETRIES_MS = [10, 25, 50, 100, 200, 400, 800];
+
+/**
+ * A libSQL server answers SQLITE_BUSY at once when another connection holds the write lock (a file waits its busy
+ * timeout instead). A statement or batch refused with SQLITE_BUSY did nothing (a batch is one transaction), so it is
+ * sent again after a short, growing pause, for about 1.6 s in all.
+ */
+export function retryWhenBusy(client: Client): void {
+  const busy = (err: unknown) => (err as { code?: string })?.code === 'SQLITE_BUSY';
+  for (const method of ['execute', 'batch'] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await original(...args);
+        } catch (err) {
+          if (!busy(err) || attempt >= BUSY_RETRIES_MS.length) throw err;
+          await new Promise((r) => setTimeout(r, BUSY_RETRIES_MS[attempt]));
+        }
+      }
+    };
+  }
+}
+
 /** An embedded replica: a local file kept in step with a remote primary (see `openDb`). */
 export interface ReplicaOptions {
   /** The local replica file. */
@@ -96,6 +120,7 @@ export async function openDb(url: string, authToken?: string, replica?: ReplicaO
     await client.execute('PRAGMA synchronous = FULL');
     await client.execute('PRAGMA busy_timeout = 5000');
   }
+  if (!url.startsWith('file:')) retryWhenBusy(client);
   await client.execute('PRAGMA foreign_keys = ON');
   const db = drizzle(client, { schema }) as Db;
   if (embedded) db.$replica = createReplicaSync(client, replica.syncIntervalS * 1000);

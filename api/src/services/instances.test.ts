@@ -125,6 +125,21 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Published posts titled `<title> 0…n-1` (slugs to match), inserted directly: enough to make a full render last. */
+async function insertBulk(db: Db, title: string, n: number): Promise<void> {
+  const now = new Date();
+  const slug = title.toLowerCase().replace(/\s+/g, '-');
+  const rows = Array.from({ length: n }, (_, i) => ({
+    ...postBody({ title: `${title} ${i}`, slug: `${slug}-${i}`, published: true }),
+    ...deriveBody(postBody().content),
+    tags: [],
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += 100) await db.insert(posts).values(rows.slice(i, i + 100) as never);
+}
+
 const status = async (url: string) => (await fetch(url, { redirect: 'manual' })).status;
 
 describe('two API instances on one database', () => {
@@ -187,16 +202,7 @@ describe('two API instances on one database', () => {
 
   it('a builder killed mid-build leaves a build that the next start takes over; no process outlives it', async () => {
     // Enough posts that a full render takes a while, so the kill lands in the middle of it.
-    const now = new Date();
-    const rows = Array.from({ length: 400 }, (_, i) => ({
-      ...postBody({ title: `Bulk post ${i}`, slug: `bulk-post-${i}`, published: true }),
-      ...deriveBody(postBody().content),
-      tags: [],
-      createdAt: now,
-      updatedAt: now,
-      publishedAt: now,
-    }));
-    for (let i = 0; i < rows.length; i += 100) await db.insert(posts).values(rows.slice(i, i + 100) as never);
+    await insertBulk(db, 'Bulk post', 400);
     const call = await editor(builderOn.origin);
     expect((await call('POST', '/api/build')).status).toBe(202);
     await until(
@@ -263,16 +269,7 @@ describe('two builders sharing one DATA_DIR (one machine, one site folder)', () 
   it('a build whose builder is killed with kill -9 is taken over by the other instance and finishes', async () => {
     // The first start renders the site and indexes it for search; let that settle before adding work.
     await until(async () => (await builds()).some((b) => b.state === 'succeeded'), 60_000, 'the first build');
-    const now = new Date();
-    const rows = Array.from({ length: 400 }, (_, i) => ({
-      ...postBody({ title: `Shared post ${i}`, slug: `shared-post-${i}`, published: true }),
-      ...deriveBody(postBody().content),
-      tags: [],
-      createdAt: now,
-      updatedAt: now,
-      publishedAt: now,
-    }));
-    for (let i = 0; i < rows.length; i += 100) await db.insert(posts).values(rows.slice(i, i + 100) as never);
+    await insertBulk(db, 'Shared post', 400);
     const call = await editor(running[0]!.origin).catch((err: Error) => {
       throw new Error(`${err.message}\n${running.map((r) => r.log().slice(-3000)).join('\n---\n')}`);
     });
