@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunch } from './e2e/chromium.ts';
+import { defineConfig } from '@playwright/test';
+import { baseConfig, desktopChrome } from './e2e/playwright-base.ts';
 
 /** Browser journeys run against the production server: built admin, embedded builder, real libSQL file. */
 const port = Number(process.env.E2E_PORT ?? 4399);
@@ -7,28 +7,17 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
-  testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
-  use: {
-    baseURL,
-    trace: 'retain-on-failure',
-    launchOptions: chromiumLaunch,
-  },
+  ...baseConfig(baseURL, 'test-results/e2e.json'),
   // The reader-facing checks run first, on the seeded site as it starts; the editor's journeys then change
   // content (publish, schedule, delete), so they run after. A skipped test counts as failed in scripts/test.sh.
   projects: [
-    { name: 'site', testMatch: /site-.*\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'site', testMatch: /site-.*\.spec\.ts/, use: desktopChrome },
     {
       name: 'journeys',
       // lb-*.spec.ts need two instances behind a load balancer: playwright.lb.config.ts runs them.
       testIgnore: [/site-.*\.spec\.ts/, /lb-.*\.spec\.ts/],
       dependencies: ['site'],
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: desktopChrome,
     },
   ],
   webServer: {

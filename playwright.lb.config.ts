@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunch } from './e2e/chromium.ts';
+import { defineConfig } from '@playwright/test';
+import { baseConfig, desktopChrome } from './e2e/playwright-base.ts';
 
 /**
  * The browser journeys of signing in, publishing and scheduling through a real load balancer: nginx round-robin in
@@ -14,19 +14,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_BASE_URL = baseURL;
 
 export default defineConfig({
-  testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-lb.json' }]] : 'list',
+  ...baseConfig(baseURL, 'test-results/e2e-lb.json'),
   outputDir: 'test-results/e2e-lb',
-  use: {
-    baseURL,
-    trace: 'retain-on-failure',
-    launchOptions: chromiumLaunch,
-  },
   projects: [
     {
       name: 'load-balanced',
@@ -37,7 +26,7 @@ export default defineConfig({
         'pipeline.spec.ts',
         'lb-instances.spec.ts',
       ],
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: desktopChrome,
     },
   ],
   webServer: {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { CHALLENGE_EXPIRED_MESSAGE, LoginVerifySchema, type AuthStatus, type LoginVerify } from 'content-schema/auth';
 import { useVerifyLogin } from '../../api/auth/verify-login.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 
@@ -69,16 +69,9 @@ export function LoginCodeStep({ challenge, onSuccess, onExpired, onBack }: Login
       <div id="login-error" role="alert" className="min-h-5 text-sm font-medium text-destructive">
         {error}
       </div>
-      <Button type="submit" disabled={verify.isPending} className="w-full">
-        {verify.isPending ? (
-          <>
-            <Loader2 className="animate-spin" aria-hidden="true" />
-            Verifying...
-          </>
-        ) : (
-          'Verify'
-        )}
-      </Button>
+      <SubmitButton pending={verify.isPending} pendingLabel="Verifying...">
+        Verify
+      </SubmitButton>
       <Button type="button" variant="link" onClick={onBack} className="justify-self-center">
         Back
       </Button>

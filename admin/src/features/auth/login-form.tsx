@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { LOGIN_FAILED_MESSAGE, LoginSchema, type AuthStatus, type Login } from 'content-schema/auth';
 import { useLogin } from '../../api/auth/login.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
@@ -101,16 +101,9 @@ export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => v
               <div id="login-error" role="alert" className="min-h-5 text-sm font-medium text-destructive">
                 {error}
               </div>
-              <Button type="submit" disabled={login.isPending} className="w-full">
-                {login.isPending ? (
-                  <>
-                    <Loader2 className="animate-spin" aria-hidden="true" />
-                    Authenticating...
-                  </>
-                ) : (
-                  'Login'
-                )}
-              </Button>
+              <SubmitButton pending={login.isPending} pendingLabel="Authenticating...">
+                Login
+              </SubmitButton>
             </form>
           )}
         </CardContent>
