@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
 import { idField } from './ids.ts';
 import { checkMarkdownLimits } from './markdown-limits.ts';
+import { POST_PROVENANCE } from './provenance.ts';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from './site.ts';
+
+export { POST_PROVENANCE, REVISION_KINDS, type PostProvenance, type RevisionKind } from './provenance.ts';
 
 /** A post as the API answers it. `content` is markdown; the site renders it with `renderMarkdown`. */
 export const PostSchema = z.object({
@@ -24,6 +27,10 @@ export const PostSchema = z.object({
   metaDescription: z.string().nullable(),
   focusKeyword: z.string().nullable(),
   aiGenerated: z.boolean(),
+  provenance: z.enum(POST_PROVENANCE),
+  editedBy: z.string().nullable(),
+  /** Grows with every save; PUT sends the version it edited and gets 409 if the post moved on. */
+  version: z.number().int().positive(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

@@ -21,6 +21,9 @@ function post(id: number) {
     metaDescription: null,
     focusKeyword: null,
     aiGenerated: false,
+    provenance: 'human',
+    editedBy: null,
+    version: 1,
   };
 }
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

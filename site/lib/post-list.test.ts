@@ -37,6 +37,9 @@ function post(id: number, overrides: Partial<PostSummary> = {}): PostSummary {
     metaDescription: null,
     focusKeyword: null,
     aiGenerated: false,
+    provenance: 'human',
+    editedBy: null,
+    version: 1,
     ...overrides,
   };
 }

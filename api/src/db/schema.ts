@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { SECURITY_EVENT_TYPES } from 'content-schema/auth';
 import { CHANGE_KINDS } from 'content-schema/build';
+import { POST_PROVENANCE, REVISION_KINDS } from 'content-schema/provenance';
 
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const createdAt = () =>
@@ -127,6 +128,12 @@ export const posts = sqliteTable(
     metaDescription: text('meta_description'),
     focusKeyword: text('focus_keyword'),
     aiGenerated: integer('ai_generated', { mode: 'boolean' }).notNull().default(false),
+    /** How the post was made (human-written, AI-assisted, AI-generated from a persona): the reader-facing disclosure. */
+    provenance: text('provenance', { enum: POST_PROVENANCE }).notNull().default('human'),
+    /** The person who reviewed and edited the post (the signed-in editor's name); null when nobody has. */
+    editedBy: text('edited_by'),
+    /** Grows by one with every save: a save based on an older version is refused (409), so two tabs never overwrite each other. */
+    version: integer('version').notNull().default(1),
     /** Sanitised body HTML, derived from `content` when the post is saved, so no build renders markdown. */
     html: text('html'),
     /** Reader-visible plain text of the body, for the search index; derived with `html`. */
@@ -287,3 +294,97 @@ export const templates = sqliteTable('templates', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at').notNull(),
 });
+
+/**
+ * Every saved state of a post (created, saved, restored), newest last: who saved it, when, and which fields
+ * changed. Restoring a revision saves its fields as a new revision; nothing is ever rewritten.
+ */
+export const postRevisions = sqliteTable(
+  'post_revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** The post's version this revision is. */
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: REVISION_KINDS }).notNull(),
+    /** Names of the fields that differ from the previous revision. */
+    changed: text('changed', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull(),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    authorName: text('author_name').notNull(),
+    readTime: integer('read_time').notNull(),
+    published: integer('published', { mode: 'boolean' }).notNull(),
+    seoTitle: text('seo_title'),
+    metaDescription: text('meta_description'),
+    focusKeyword: text('focus_keyword'),
+    provenance: text('provenance', { enum: POST_PROVENANCE }).notNull(),
+    /** The signed-in editor who saved it; null for the scheduler and the automation. */
+    savedBy: text('saved_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_revisions_post_idx').on(t.postId, t.id)],
+);
+
+/**
+ * The editor's autosaved, unsaved changes: one working copy per post (key 'post:<id>') or per new post not
+ * yet saved (key 'new:<random>'). Autosave writes only here, so it never publishes and never triggers a
+ * build; `revision` grows with every autosave so two tabs writing one copy get a 409 instead of overwriting.
+ */
+export const workingCopies = sqliteTable('working_copies', {
+  key: text('key').primaryKey(),
+  postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+  /** The editor's form as typed (JSON of the form's fields). */
+  fields: text('fields', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  /** The post version the copy was started from; a save of the copy is refused if the post moved on. */
+  baseVersion: integer('base_version').notNull().default(0),
+  revision: integer('revision').notNull().default(1),
+  savedBy: text('saved_by'),
+  updatedAt: timestamp('updated_at').notNull(),
+});
+
+/**
+ * Links that show a draft (or a published post's unsaved changes) to someone without an account. The token
+ * (256 random bits) is shown once; only its SHA-256 is stored.
+ */
+export const previewLinks = sqliteTable(
+  'preview_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at').notNull(),
+    revokedAt: timestamp('revoked_at'),
+    lastUsedAt: timestamp('last_used_at'),
+  },
+  (t) => [index('preview_links_post_idx').on(t.postId)],
+);
+
+/** Corrections to published posts, shown on the article, in the public corrections log and in the feeds. */
+export const corrections = sqliteTable(
+  'corrections',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** What the article said that was wrong. */
+    wrong: text('wrong').notNull(),
+    /** What is right. */
+    right: text('right').notNull(),
+    /** When the article was corrected (shown to readers). */
+    correctedAt: timestamp('corrected_at').notNull(),
+    recordedBy: text('recorded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('corrections_post_idx').on(t.postId), index('corrections_corrected_idx').on(t.correctedAt)],
+);

@@ -37,6 +37,9 @@ export function toPost(row: PostRow): Post {
     metaDescription: row.metaDescription,
     focusKeyword: row.focusKeyword,
     aiGenerated: row.aiGenerated,
+    provenance: row.provenance,
+    editedBy: row.editedBy,
+    version: row.version,
   };
 }
 
@@ -245,6 +248,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       ...deriveBody(data.content),
       slug,
       aiGenerated: options.aiGenerated ?? false,
+      provenance: options.aiGenerated ? ('ai-generated' as const) : ('human' as const),
       createdAt: now,
       updatedAt: now,
       publishedAt: input.published ? now : null,

@@ -27,6 +27,9 @@ const post: Post = {
   metaDescription: 'Meta',
   focusKeyword: null,
   aiGenerated: false,
+  provenance: 'human',
+  editedBy: null,
+  version: 1,
 };
 
 const valid = {
