@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { openDb } from '../db/client.ts';
+import { posts } from '../db/schema.ts';
 import { postBody, testApp } from '../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -134,13 +136,32 @@ describe('publishing due schedules', () => {
     stop();
   });
 
-  it('marks a schedule failed with the reason when the post was published by other means', async () => {
+  it('publishing by hand through the API cancels the schedule', async () => {
     const post = await draft();
     const s = (await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T13:00', timezone: 'Europe/Stockholm' })).json;
-    // Publishing by hand cancels the schedule.
     await t.call('PUT', `/api/posts/${post.id}`, { published: true });
     const rows = (await t.call('GET', '/api/scheduled-posts')).json;
     expect(rows.find((r: { id: number }) => r.id === s.id)).toMatchObject({ status: 'canceled', error: 'Published manually' });
+  });
+
+  it('marks a due schedule failed, with the reason and a notification, when its post was published without cancelling it', async () => {
+    const post = await draft();
+    const s = (await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T13:00', timezone: 'Europe/Stockholm' })).json;
+    // Published by a path that does not cancel schedules (another tool writing the database, an import).
+    await t.db.update(posts).set({ published: true, publishedAt: t.clock.now() }).where(eq(posts.id, post.id));
+    const changesBefore = (await t.changes()).length;
+    t.clock.set('2026-06-01T12:00:00Z');
+    expect(await t.ctx.scheduler.publishDue()).toEqual([]);
+    const rows = (await t.call('GET', '/api/scheduled-posts')).json;
+    expect(rows.find((r: { id: number }) => r.id === s.id)).toMatchObject({ status: 'failed', error: 'The post was already published' });
+    expect(await t.changes()).toHaveLength(changesBefore); // no second 'published' record
+    await expect
+      .poll(async () => (await t.call('GET', '/api/notifications')).json.map((n: { title: string; message: string }) => [n.title, n.message]))
+      .toContainEqual([expect.stringMatching(/fail/i), expect.stringContaining('Scheduled story')]);
+    // A failed schedule is never tried again.
+    t.clock.set('2026-06-01T13:00:00Z');
+    expect(await t.ctx.scheduler.publishDue()).toEqual([]);
+    expect((await t.call('GET', '/api/scheduled-posts')).json.find((r: { id: number }) => r.id === s.id).status).toBe('failed');
   });
 
   it('deleting a post removes its schedule', async () => {
