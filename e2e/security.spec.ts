@@ -106,9 +106,9 @@ test('drafts leak nowhere on the public site: pages, feeds, sitemap', async ({ r
   expect((await request.post('/api/auth/login', { data: ADMIN, headers })).ok()).toBeTruthy();
   const drafts = (await (await request.get('/api/posts?published=false')).json()) as { slug: string; title: string }[];
   expect(drafts.length).toBeGreaterThan(0);
-  for (const path of ['/', '/rss.xml', '/sitemap-0.xml', '/energy', '/architecture']) {
+  for (const path of ['/', '/rss.xml', '/sitemap-index.xml', '/sitemap-0.xml', '/energy', '/architecture', '/analysis']) {
     const res = await request.get(path);
-    if (res.status() === 404) continue;
+    expect(res.status(), path).toBe(200);
     const text = await res.text();
     for (const d of drafts) {
       expect(text, `${path} mentions draft ${d.slug}`).not.toContain(d.slug);
