@@ -37,9 +37,10 @@ describe('editorial seed', () => {
     expect(await db.select().from(posts)).toHaveLength(articles.length);
     const t = await db.select().from(templates);
     expect(t.map((x) => [x.name, x.readTime, x.usageCount])).toEqual([
-      ['Analysis Drop', 6, 12],
-      ['Startup Radar', 8, 8],
-      ['Deep Dive', 12, 5],
+      // Uses start at 0 and count real uses (issue 14: no invented figures; the spec's 12, 8, 5 were demo values).
+      ['Analysis Drop', 6, 0],
+      ['Startup Radar', 8, 0],
+      ['Deep Dive', 12, 0],
     ]);
     await cleanup();
   });
