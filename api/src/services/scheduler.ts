@@ -7,6 +7,7 @@ import { posts, scheduledPosts } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Events } from '../lib/events.ts';
+import { every } from '../lib/jobs.ts';
 import type { PostsService } from './posts.ts';
 
 type Row = typeof scheduledPosts.$inferSelect;
@@ -112,22 +113,7 @@ export function createScheduler(deps: { db: Db; clock: Clock; events: Events; po
 
   /** Polls for due rows; overdue ones (the server was down) are published on the first tick. */
   function start(intervalMs = 1000): () => void {
-    let busy = false;
-    const tick = async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        await publishDue();
-      } catch (err) {
-        console.error('[scheduler] tick failed:', err instanceof Error ? err.message : err);
-      } finally {
-        busy = false;
-      }
-    };
-    void tick();
-    const timer = setInterval(tick, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return every('scheduler', intervalMs, publishDue);
   }
 
   return { list, schedule, cancel, publishDue, start };

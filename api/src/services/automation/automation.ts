@@ -12,6 +12,7 @@ import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
+import { every } from '../../lib/jobs.ts';
 import type { PostsService } from '../posts.ts';
 import { generateDraft, personaById, personaFor, PERSONA_NOT_FOUND, type GeneratedDraft } from './generator.ts';
 import { providerFromEnv, type WritingProvider } from './providers.ts';
@@ -246,22 +247,7 @@ export function createAutomationService(deps: {
 
   /** Polls the slot clock; a slot missed while the server was down runs on the first tick if still the same day. */
   function start(intervalMs = 15_000): () => void {
-    let busy = false;
-    const poll = async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        await tick();
-      } catch (err) {
-        console.error('[automation] tick failed:', err instanceof Error ? err.message : err);
-      } finally {
-        busy = false;
-      }
-    };
-    void poll();
-    const timer = setInterval(poll, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return every('automation', intervalMs, tick);
   }
 
   /** The latest attempts, newest first, with their topic's text: what ran, what failed and why. */

@@ -54,3 +54,35 @@ describe('the weekly schedule in Europe/Stockholm', () => {
     ]);
   });
 });
+
+describe('the weekly schedule in America/New_York (the clock follows the zone it is given)', () => {
+  const zone = 'America/New_York';
+  it.each([
+    // DST starts Sunday 2026-03-08 and ends Sunday 2026-11-01.
+    ['2026-03-06', 'deep-dive', '2026-03-06T13:00:00.000Z'], // Friday 08:00 EST
+    ['2026-03-09', 'daily', '2026-03-09T13:00:00.000Z'], // Monday 09:00 EDT
+    ['2026-10-30', 'deep-dive', '2026-10-30T12:00:00.000Z'], // Friday 08:00 EDT
+    ['2026-11-02', 'daily', '2026-11-02T14:00:00.000Z'], // Monday 09:00 EST
+  ])('%s: %s at %s', (date, kind, at) => {
+    expect(slotOn(date, zone)).toMatchObject({ date, kind, at: new Date(at) });
+  });
+
+  it('counts days in New York: 03:30 UTC on Tuesday is still Monday there, and Monday\'s slot is due', () => {
+    expect(localDay(new Date('2026-03-10T03:30:00Z'), zone)).toEqual({ date: '2026-03-09', weekday: 1 });
+    expect(dueSlot(new Date('2026-03-10T03:30:00Z'), zone)?.date).toBe('2026-03-09');
+    expect(slotOn('2026-03-07', zone)).toBeNull();
+    expect(slotOn('2026-03-08', zone)).toBeNull();
+  });
+
+  it('lists the coming slots across the spring change in time order', () => {
+    const slots = upcomingSlots(new Date('2026-03-06T20:00:00Z'), 8, zone);
+    expect(slots.map((s) => [s.date, s.at.toISOString()])).toEqual([
+      ['2026-03-06', '2026-03-06T13:00:00.000Z'],
+      ['2026-03-09', '2026-03-09T13:00:00.000Z'],
+      ['2026-03-10', '2026-03-10T13:00:00.000Z'],
+      ['2026-03-11', '2026-03-11T13:00:00.000Z'],
+      ['2026-03-12', '2026-03-12T13:00:00.000Z'],
+      ['2026-03-13', '2026-03-13T12:00:00.000Z'],
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
+import { Cron } from 'croner';
 import { WEEKLY_SCHEDULE } from 'content-schema/categories';
 import { AUTOMATION_TIMEZONE } from 'content-schema/site';
-import { wallTimeToInstant } from 'content-schema/zoned-time';
 import type { GenerationKind } from '../../db/schema-automation.ts';
 
 /**
@@ -29,15 +29,33 @@ export function localDay(instant: Date, timeZone = AUTOMATION_TIMEZONE): { date:
   };
 }
 
+/**
+ * Each weekday's slot as a cron pattern in the zone ('0 0 9 * * 1': Mondays at 09:00), one pattern per entry of
+ * the schedule. croner resolves wall times to instants across DST changes (a time in a spring-forward gap
+ * moves to after it; a repeated autumn hour runs once), so the schedule never hand-computes offsets.
+ */
+const patterns = new Map<string, { entry: (typeof WEEKLY_SCHEDULE)[number]; cron: Cron }[]>();
+function weeklyCrons(timeZone: string) {
+  let crons = patterns.get(timeZone);
+  if (!crons) {
+    crons = WEEKLY_SCHEDULE.map((entry) => ({
+      entry,
+      cron: new Cron(`0 0 ${entry.hour} * * ${entry.weekday % 7}`, { timezone: timeZone }),
+    }));
+    patterns.set(timeZone, crons);
+  }
+  return crons;
+}
+
 /** The slot of a local date, or null on days without one (the weekend). */
 export function slotOn(date: string, timeZone = AUTOMATION_TIMEZONE): Slot | null {
   const weekday = localDay(new Date(`${date}T12:00:00Z`), 'UTC').weekday;
-  const entry = WEEKLY_SCHEDULE.find((e) => e.weekday === weekday);
-  if (!entry) return null;
-  // 08:00 and 09:00 never fall in a DST gap (02:00–03:00), so the wall time always exists.
-  const at = wallTimeToInstant(`${date}T${pad(entry.hour)}:00`, timeZone);
-  if (!at.ok) return null;
-  return { date, kind: entry.kind, category: entry.category, at: at.instant };
+  const weekly = weeklyCrons(timeZone).find((c) => c.entry.weekday === weekday);
+  if (!weekly) return null;
+  // The first run after the local day began (a day starts at most 14 hours before noon UTC of its date).
+  const at = weekly.cron.nextRun(new Date(Date.parse(`${date}T00:00:00Z`) - 14 * 3_600_000));
+  if (!at || localDay(at, timeZone).date !== date) return null;
+  return { date, kind: weekly.entry.kind, category: weekly.entry.category, at };
 }
 
 /**

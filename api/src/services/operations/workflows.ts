@@ -14,6 +14,7 @@ import { workflowRuns, workflows, type RunContext, type RunStep } from '../../db
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
+import { every } from '../../lib/jobs.ts';
 import type { PostChange } from '../changes.ts';
 import type { ActionRunner } from './actions.ts';
 import type { NotificationsService } from './notifications.ts';
@@ -479,22 +480,7 @@ export function createWorkflowsService(deps: {
 
   /** Ticks the schedule; an occurrence that fell due while the server was down runs on the first tick. */
   function start(intervalMs = 5000): () => void {
-    let busy = false;
-    const loop = async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        await tick();
-      } catch (err) {
-        console.error('[workflows] tick failed:', err instanceof Error ? err.message : err);
-      } finally {
-        busy = false;
-      }
-    };
-    void loop();
-    const timer = setInterval(loop, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return every('workflows', intervalMs, tick);
   }
 
   return {
