@@ -56,6 +56,15 @@ export type PreviewLinkInput = z.input<typeof PreviewLinkInputSchema>;
 export const PREVIEW_LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type PreviewLinkStatus = (typeof PREVIEW_LINK_STATUSES)[number];
 
+/** A link's status at a moment: revoked wins, then expired (at its expiry instant exactly), else active. */
+export function previewStatusAt(
+  link: { revokedAt: Date | string | null; expiresAt: Date | string },
+  now: Date,
+): PreviewLinkStatus {
+  if (link.revokedAt) return 'revoked';
+  return new Date(link.expiresAt).getTime() <= now.getTime() ? 'expired' : 'active';
+}
+
 /** A preview link as the admin lists it: never its token. */
 export const PreviewLinkSchema = z.object({
   id: z.number().int().positive(),

@@ -13,9 +13,9 @@ import { PreviewLinkCreatedSchema, PreviewLinkListSchema, PreviewLinkSchema } fr
 import { builds, postChanges, previewLinks, workingCopies } from '../db/schema.ts';
 import { CSP_SITE } from '../security-headers.ts';
 import { workerRenderer } from '../services/site-renderer.ts';
-import { ensureCompiled, ORIGIN, postBody, SITE_DIST, testApp } from '../test-utils.ts';
+import { ensureCompiled, ORIGIN, postBody, SITE_DIST, testApp, type RecordingRenderer } from '../test-utils.ts';
 
-type T = Awaited<ReturnType<typeof testApp>>;
+type T = Awaited<ReturnType<typeof testApp<RecordingRenderer>>>;
 
 const SECRET_WORD = 'zanzibarquokka';
 const HOUR = 3_600_000;
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  t = await testApp({ preview: renderer });
+  t = await testApp<RecordingRenderer>({ preview: renderer });
   await t.login();
 });
 afterEach(() => t.cleanup());

@@ -6,6 +6,7 @@ import {
   PREVIEW_TOKEN_BYTES,
   PreviewFieldsSchema,
   PreviewTokenSchema,
+  previewStatusAt,
   validityHours,
   type PreviewLink,
   type PreviewLinkCreated,
@@ -34,10 +35,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /** The stored form of a token: its SHA-256. The token itself is never stored or logged. */
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-function statusOf(row: LinkRow, now: Date): PreviewLinkStatus {
-  if (row.revokedAt) return 'revoked';
-  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
-}
+const statusOf = (row: LinkRow, now: Date): PreviewLinkStatus => previewStatusAt(row, now);
 
 /** The public shape of a link: never its hash. */
 function toLink(row: LinkRow, now: Date): PreviewLink {
