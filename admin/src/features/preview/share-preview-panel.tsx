@@ -61,9 +61,9 @@ export function SharePreviewPanel({ postId, published }: { postId: number; publi
   }
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={`${ids}-title`}>
       <CardHeader>
-        <CardTitle as="h2" className="text-base">
+        <CardTitle as="h2" id={`${ids}-title`} className="text-base">
           Share preview
         </CardTitle>
         <CardDescription>
