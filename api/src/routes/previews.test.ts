@@ -5,7 +5,7 @@
  * preview-only worker on the compiled site), which must write nothing.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,11 +22,22 @@ const HOUR = 3_600_000;
 
 let renderer: ReturnType<typeof workerRenderer>;
 let rendererRoot: string;
+let liveFiles: string[];
 let t: T;
+
+/** Every file and folder below the preview renderer's site root. */
+const siteFiles = () => readdirSync(join(rendererRoot, 'site'), { recursive: true }).map(String).sort();
 
 beforeAll(() => {
   ensureCompiled();
   rendererRoot = mkdtempSync(join(tmpdir(), 'northwire-preview-renderer-'));
+  // A live site folder another instance renders, as a preview-only renderer on a shared DATA_DIR finds it: it must
+  // never write there (a full renderer would, at once: it opens the folder's search index to report its status).
+  mkdirSync(join(rendererRoot, 'site/trees/t1'), { recursive: true });
+  writeFileSync(join(rendererRoot, 'site/trees/t1/index.html'), '<!doctype html><title>Live</title>');
+  writeFileSync(join(rendererRoot, 'site/state.json'), JSON.stringify({ version: 'other', cursor: 0, dirty: [], searchReady: true }));
+  symlinkSync('trees/t1', join(rendererRoot, 'site/current'));
+  liveFiles = siteFiles();
   renderer = workerRenderer({
     distDir: SITE_DIST,
     siteRoot: join(rendererRoot, 'site'),
@@ -367,9 +378,8 @@ describe('no draft reaches an anonymous caller except through a valid link', () 
     expect(await t.db.select().from(postChanges)).toEqual([]);
     expect(await t.db.select().from(builds)).toEqual([]);
     expect(t.renderer.batches).toEqual([]);
-    // The preview renderer wrote no file: its site folder does not even exist.
-    const root = join(rendererRoot, 'site');
-    expect(existsSync(root) ? readdirSync(root, { recursive: true }) : []).toEqual([]);
+    // The preview-only renderer wrote nothing into the live folder it found.
+    expect(siteFiles()).toEqual(liveFiles);
   });
 
   it('without a renderer the page answers 503, never 500, and shows nothing of the draft', async () => {
