@@ -312,6 +312,16 @@ describe('the preview page', () => {
     },
   );
 
+  it('answers HEAD like GET, without a body', async () => {
+    const post = await draft();
+    const link = await share(post.id);
+    const head = await t.call('HEAD', pathOf(link.url), undefined, ANON);
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect((await t.call('HEAD', `/preview/${'B'.repeat(43)}`, undefined, ANON)).status).toBe(404);
+  });
+
   it('records when a link was last used', async () => {
     const post = await draft();
     const link = await share(post.id);
