@@ -22,9 +22,12 @@ import { postsRoutes } from './routes/posts.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { templatesRoutes } from './routes/templates.ts';
 import { siteRoutes } from './routes/site.ts';
+import { previewLinksRoutes, previewPageRoutes } from './routes/previews.ts';
 import type { Builder } from './services/builder.ts';
 import type { ChangeFeed } from './services/changes.ts';
 import { createPostsService, type PostsService } from './services/posts.ts';
+import { createPreviewsService, type PreviewsService } from './services/previews.ts';
+import type { PreviewRendererClient } from './services/site-renderer.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import type { SessionUser } from './services/sessions.ts';
 import { createSessionCache, type SessionCache } from './services/session-cache.ts';
@@ -46,6 +49,8 @@ export interface AppDeps {
   builder: Builder;
   /** The public change record's consumers (notifications, workflows, caches). */
   changes: ChangeFeed;
+  /** Renders preview pages (the site's warm renderer); without one, previews answer 503. */
+  preview?: PreviewRendererClient;
 }
 
 /** What every handler can reach: the injected dependencies plus the services built on them. */
@@ -57,6 +62,8 @@ export interface AppContext extends AppDeps {
   twoFactor: TwoFactor;
   securityLog: SecurityLog;
   posts: PostsService;
+  /** Preview links to drafts, and the pages they show. */
+  previews: PreviewsService;
   scheduler: Scheduler;
   templates: ReturnType<typeof createTemplatesService>;
   automation: AutomationService;
@@ -101,6 +108,7 @@ export function createApp(deps: AppDeps) {
     twoFactor,
     securityLog,
     posts,
+    previews: createPreviewsService({ db: deps.db, clock: deps.clock, siteUrl: deps.env.SITE_URL, renderer: deps.preview }),
     scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),
     templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
     automation: createAutomationService({ db: deps.db, env: deps.env, clock: deps.clock, events: deps.events, posts }),
@@ -202,10 +210,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/views', viewsRoutes());
   app.route('/api/performance', performanceRoutes());
   app.route('/api/status', statusRoutes());
+  app.route('/api', previewLinksRoutes());
   app.all('/api/*', () => {
     throw new AppError(404, 'Not found');
   });
 
+  app.route('/preview', previewPageRoutes());
   app.route('/', staticRoutes({ siteDir: deps.builder.liveDir, adminDir: deps.env.ADMIN_DIST }));
 
   return { app, ctx };

@@ -41,7 +41,12 @@ async function main(): Promise<void> {
     probe: httpProbe(target === 'hook' ? env.SITE_URL : local),
   });
   const changes = createChangeFeed({ db, clock: systemClock });
-  const { app, ctx } = createApp({ db, env, clock: systemClock, events, builder, changes });
+  // Previews render through the builder's renderer; an instance that does not build has a preview-only one
+  // (started at the first preview, never touching the site folder; it needs the compiled site in SITE_DIST).
+  const preview =
+    renderer ??
+    workerRenderer({ distDir: resolve(env.SITE_DIST), siteRoot, siteUrl: env.SITE_URL, apiUrl: env.SITE_API_URL, previewOnly: true });
+  const { app, ctx } = createApp({ db, env, clock: systemClock, events, builder, changes, preview });
   const derived = await ctx.posts.backfillDerived();
   if (derived) console.log(`Stored rendered bodies of ${derived} posts.`);
 
@@ -80,7 +85,7 @@ async function main(): Promise<void> {
     stopChanges();
     stopBuilder();
     // Flush counted views before exiting; a crash instead loses at most the last second of them.
-    void Promise.all([stopOperations(), renderer?.close()]).finally(() => server.close(() => process.exit(0)));
+    void Promise.all([stopOperations(), preview.close()]).finally(() => server.close(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on('SIGINT', shutdown);

@@ -11,7 +11,7 @@ import { Events } from './lib/events.ts';
 import { ensureAdmin } from './services/auth.ts';
 import { createBuilder } from './services/builder.ts';
 import { changesBetween, createChangeFeed, type PostChange } from './services/changes.ts';
-import type { RenderChange, RenderResult, SiteRendererClient } from './services/site-renderer.ts';
+import type { PreviewRendererClient, RenderChange, RenderResult, SiteRendererClient } from './services/site-renderer.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4321';
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -87,7 +87,16 @@ export type RecordingRenderer = ReturnType<typeof recordingRenderer>;
  * `call` sends requests the way the browser does: same-origin `Origin` and the session cookie once logged in.
  */
 export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
-  opts: { db?: Db; url?: string; dir?: string; start?: string; renderer?: R; env?: Record<string, string> } = {},
+  opts: {
+    db?: Db;
+    url?: string;
+    dir?: string;
+    start?: string;
+    renderer?: R;
+    /** Renders preview pages (e.g. a preview-only worker renderer on the compiled site); none by default. */
+    preview?: PreviewRendererClient;
+    env?: Record<string, string>;
+  } = {},
 ) {
   const temp = opts.db ? null : await tempDb();
   const db = opts.db ?? temp!.db;
@@ -102,7 +111,7 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
   const renderer = (opts.renderer ?? recordingRenderer()) as R;
   const builder = createBuilder({ db, clock, events, target: 'embedded', siteRoot: join(dir, 'site'), renderer });
   const changeFeed = createChangeFeed({ db, clock });
-  const { app, ctx } = createApp({ db, env, clock, events, builder, changes: changeFeed });
+  const { app, ctx } = createApp({ db, env, clock, events, builder, changes: changeFeed, preview: opts.preview });
   /** The change records written so far, oldest first. */
   const changes = (): Promise<PostChange[]> => changesBetween(db, 0, Number.MAX_SAFE_INTEGER);
   // The browser's cookie jar: the session, and the device cookie (sent only to /api/auth, as its Path says).

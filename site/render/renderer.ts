@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { CATEGORY_ROUTES } from 'content-schema/categories';
 import type { BuildPostError } from 'content-schema/build';
 import type { PostSummary } from 'content-schema/post';
+import type { PreviewRender } from 'content-schema/preview';
 import type { RenderChange, RenderResult } from 'content-schema/render';
 import type { SitePost } from 'content-schema/site-feed';
 import { fixHtml } from '../lib/html-fixups.ts';
@@ -64,6 +65,9 @@ export function compiledVersion(distDir: string): string {
   }
   return hash.digest('base64url').slice(0, 16);
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** A copy of a folder whose files are hard links to the original's (fast, and no extra space). */
 function linkTree(from: string, to: string): void {
@@ -467,9 +471,29 @@ export async function openRenderer(opts: RendererOptions) {
     return true;
   }
 
+  /**
+   * One article as a preview (a draft, or a published post's unsaved changes): the same route, page and layout as
+   * the live article, from the data given, with `locals.preview` set (banner, noindex, no reader actions). Nothing
+   * is written and nothing is kept: not this renderer's index, not the site folder, not the search index.
+   */
+  async function preview(input: PreviewRender): Promise<string> {
+    const idx = new SiteIndex();
+    for (const p of input.related) if (p.id !== input.post.id && p.slug !== input.post.slug) idx.put(p);
+    idx.put(input.post);
+    const body = input.html ?? `<p><strong>${escapeHtml(input.renderError ?? 'The body could not be rendered.')}</strong></p>`;
+    const path = `/post/${input.post.slug}`;
+    const res = await site.renderRoute(siteUrl, path, {
+      site: idx.data(staticPaths, new Map([[input.post.slug, body]])),
+      preview: true,
+    });
+    if (res.status !== 200) throw new Error(`The preview of ${path} rendered with status ${res.status}`);
+    return fixHtml(await res.text());
+  }
+
   return {
     version,
     liveDir,
+    preview,
     needsFull,
     applyChanges,
     renderAll,

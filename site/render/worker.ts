@@ -2,9 +2,12 @@
  * The warm renderer as a worker thread of the API process (api/src/services/site-renderer.ts starts it):
  * it loads the compiled site once and answers requests to render changes or the whole site, and does
  * background refreshes while it has nothing urgent to do. Being a thread, it cannot outlive its process.
+ * It also renders previews (a draft's article page, returned as a string, never written). With `previewOnly`
+ * (an instance that does not build the site) it does nothing else: no renders into the folder, no background work.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Jobs } from './jobs.ts';
+import { PreviewRenderSchema, type PreviewRender } from 'content-schema/preview';
 import type { RenderChange } from 'content-schema/render';
 import { openRenderer } from './renderer.ts';
 import { apiSource } from './source.ts';
@@ -14,12 +17,15 @@ export interface WorkerOptions {
   siteRoot: string;
   siteUrl: string;
   apiUrl: string;
+  /** Only previews: this instance does not build the site, so it must never touch the site folder. */
+  previewOnly?: boolean;
 }
 
 export type WorkerRequest =
   | { id: number; type: 'status' }
   | { id: number; type: 'changes'; changes: RenderChange[]; through: number }
-  | { id: number; type: 'full'; cursor: number };
+  | { id: number; type: 'full'; cursor: number }
+  | { id: number; type: 'preview'; input: PreviewRender };
 
 export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
@@ -37,7 +43,7 @@ const renderer = await openRenderer({
 let backgroundQueued = false;
 /** Queues background refreshes as one long job that yields to publishes between steps. */
 function background(): void {
-  if (backgroundQueued) return;
+  if (backgroundQueued || options.previewOnly) return;
   backgroundQueued = true;
   void jobs
     .long(async (checkpoint) => {
@@ -52,6 +58,7 @@ function background(): void {
 let searching: Promise<void> | null = null;
 /** Search indexing runs beside the jobs (pagefind works in its own process); never two at once. */
 function searchInBackground(): void {
+  if (options.previewOnly) return;
   searching ??= (async () => {
     while (await renderer.searchStep());
   })()
@@ -68,14 +75,21 @@ async function status() {
     cursor: renderer.cursor(),
     liveDir: renderer.liveDir(),
     pendingBackground: renderer.pendingBackground(),
-    searchPending: (await renderer.searchPending()) + (searching ? 1 : 0),
+    // Opening the search index writes into the folder, which a preview-only renderer must never do.
+    searchPending: options.previewOnly ? 0 : (await renderer.searchPending()) + (searching ? 1 : 0),
   };
 }
 
 async function handle(req: WorkerRequest): Promise<unknown> {
+  if (options.previewOnly && req.type !== 'preview' && req.type !== 'status') {
+    throw new Error('This renderer only renders previews (the instance does not build the site)');
+  }
   switch (req.type) {
     case 'status':
       return status();
+    case 'preview':
+      // Ahead of long work like a publish: one article page, a few milliseconds.
+      return jobs.urgent(() => renderer.preview(PreviewRenderSchema.parse(req.input)));
     case 'changes':
       return jobs.urgent(() => renderer.applyChanges(req.changes, req.through));
     case 'full':
@@ -88,7 +102,7 @@ port.on('message', (req: WorkerRequest) => {
   handle(req).then(
     (value) => {
       port.postMessage({ id: req.id, ok: true, value } satisfies WorkerReply);
-      if (req.type !== 'status') {
+      if (req.type !== 'status' && req.type !== 'preview') {
         background();
         searchInBackground();
       }

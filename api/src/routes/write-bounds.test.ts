@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_ID } from 'content-schema/ids';
 import { PostInputSchema, PostUpdateSchema } from 'content-schema/post';
+import { PreviewLinkInputSchema } from 'content-schema/preview';
 import { SchedulePayloadSchema } from 'content-schema/schedule';
 import { TemplateInputSchema } from 'content-schema/template';
 import { WorkflowExecuteSchema, WorkflowFormSchema, WorkflowToggleSchema } from 'content-schema/workflow';
@@ -27,6 +28,7 @@ interface Fixtures {
   template: number;
   workflow: number;
   notification: number;
+  previewLink: number;
 }
 
 interface WriteRoute {
@@ -72,6 +74,12 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/posts': { schema: PostInputSchema, valid: () => postBody() },
   'PUT /api/posts/:id': { schema: PostUpdateSchema, valid: () => postBody(), id: (f) => f.post },
   'DELETE /api/posts/:id': { id: (f) => f.post },
+  'POST /api/posts/:id/preview-links': {
+    schema: PreviewLinkInputSchema,
+    valid: () => ({ amount: 7, unit: 'days' }),
+    id: (f) => f.post,
+  },
+  'POST /api/preview-links/:id/revoke': { id: (f) => f.previewLink },
   'POST /api/schedule-post': {
     schema: SchedulePayloadSchema,
     valid: (f) => ({ postId: f.post, publishDateTime: '2026-12-01T09:00', timezone: 'Europe/Stockholm' }),
@@ -442,6 +450,7 @@ async function fixtures(t: T): Promise<Fixtures> {
     title: 'Fixture',
     message: 'To read and remove',
   });
+  const previewLink = await t.ctx.previews.create(post.id, { amount: 7, unit: 'days' }, 'admin');
   await automation.topics.seedIfEmpty();
   await settle(t);
   return {
@@ -451,6 +460,7 @@ async function fixtures(t: T): Promise<Fixtures> {
     template: template.id,
     workflow: workflow.id,
     notification: notification.id,
+    previewLink: previewLink.id,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type RenderResult,
   type RendererStatus,
 } from 'content-schema/render';
+import type { PreviewRender } from 'content-schema/preview';
 
 export type { RenderChange, RenderResult, RendererStatus };
 
@@ -18,6 +19,11 @@ export interface SiteRendererClient {
   close(): Promise<void>;
 }
 
+/** Renders a preview (a draft's article page) to a string; writes nothing. */
+export interface PreviewRendererClient {
+  preview(input: PreviewRender): Promise<string>;
+}
+
 const WORKER = resolve(import.meta.dirname, '../../../site/render/worker.ts');
 const RENDERER_HEAP_MB = 512;
 
@@ -25,9 +31,17 @@ const RENDERER_HEAP_MB = 512;
  * The site's warm renderer (site/render/worker.ts) as a worker thread of this process: it loads the compiled
  * site once and reads published posts from this API (`apiUrl`). A thread dies with its process, so no build
  * outlives the server; if it crashes, requests in flight fail with the reason and the next request starts a
- * new one.
+ * new one. The thread starts on the first request, so a preview-only renderer costs nothing until a preview is
+ * asked for.
  */
-export function workerRenderer(opts: { distDir: string; siteRoot: string; siteUrl: string; apiUrl: string }): SiteRendererClient {
+export function workerRenderer(opts: {
+  distDir: string;
+  siteRoot: string;
+  siteUrl: string;
+  apiUrl: string;
+  /** Only previews (an instance that does not build the site): the thread never touches the site folder. */
+  previewOnly?: boolean;
+}): SiteRendererClient & PreviewRendererClient {
   let worker: Worker | null = null;
   let ready: Promise<RendererStatus> | null = null;
   let nextId = 1;
@@ -79,6 +93,11 @@ export function workerRenderer(opts: { distDir: string; siteRoot: string; siteUr
     status: async () => RendererStatusSchema.parse(await call({ type: 'status' })),
     changes: async (changes, through) => RenderResultSchema.parse(await call({ type: 'changes', changes, through })),
     full: async (cursor) => RenderResultSchema.parse(await call({ type: 'full', cursor })),
+    preview: async (input) => {
+      const html = await call({ type: 'preview', input });
+      if (typeof html !== 'string') throw new Error('The renderer answered a preview with something other than a page');
+      return html;
+    },
     close: async () => {
       const w = worker;
       worker = null;

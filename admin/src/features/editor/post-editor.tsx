@@ -19,6 +19,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { PanelLoading } from '../../components/panel-loading.tsx';
+import { SharePreviewPanel } from '../preview/share-preview-panel.tsx';
 import { applyMarkdownCommand, type MarkdownCommand } from './markdown-commands.ts';
 import { MarkdownToolbar, SHORTCUTS } from './markdown-toolbar.tsx';
 import { draftKey, useDraftStore } from './draft-store.ts';
@@ -454,6 +455,7 @@ export function PostEditor({
                     </Field>
                   </CardContent>
                 </Card>
+                {post ? <SharePreviewPanel postId={post.id} published={post.published} /> : null}
               </aside>
             </form>
           </TabsContent>

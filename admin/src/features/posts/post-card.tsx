@@ -9,6 +9,7 @@ import {
   Hourglass,
   Pencil,
   Radio,
+  ScanEye,
   Send,
   Trash2,
 } from 'lucide-react';
@@ -20,7 +21,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
-import { publicPostUrl } from '../../lib/public-site.ts';
+import { ownPreviewUrl, publicPostUrl } from '../../lib/public-site.ts';
 import type { PostLiveLine } from './post-live.ts';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -100,7 +101,20 @@ export function PostCard({ post, onTogglePublished, onDelete, toggling, live }: 
               </a>
             </Button>
           </Tooltip>
-        ) : null}
+        ) : (
+          <Tooltip content="Preview">
+            <Button asChild variant="ghost" size="icon">
+              <a
+                href={ownPreviewUrl(post.id)}
+                target="_blank"
+                rel="noopener"
+                aria-label={`Preview ${post.title} (opens in a new tab)`}
+              >
+                <ScanEye aria-hidden="true" />
+              </a>
+            </Button>
+          </Tooltip>
+        )}
         <Tooltip content="Edit">
           <Button asChild variant="ghost" size="icon">
             <Link to={`/edit/${post.id}`} aria-label={`Edit ${post.title}`}>
