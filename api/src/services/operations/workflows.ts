@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import type { PostChange } from '../changes.ts';
 import type { ActionRunner } from './actions.ts';
-import type { NotificationsService } from './notifications.ts';
+import { GROUPED_TITLES, type NotificationsService } from './notifications.ts';
 
 type Row = typeof workflows.$inferSelect;
 type RunRow = typeof workflowRuns.$inferSelect;
@@ -329,7 +329,8 @@ export function createWorkflowsService(deps: {
     const done = steps.filter((s) => s.status === 'done').length;
     const skipped = steps.filter((s) => s.status === 'skipped').length;
     const failedStep = steps.find((s) => s.status === 'failed');
-    await deps.notifications.create(
+    // A failure is announced on its own; completions are routine and grouped into one notification.
+    await (error ? deps.notifications.create : deps.notifications.group)(
       error
         ? {
             type: 'error',
@@ -340,7 +341,7 @@ export function createWorkflowsService(deps: {
           }
         : {
             type: 'success',
-            title: 'Workflow Completed',
+            title: GROUPED_TITLES.workflowCompleted,
             message: `“${workflow.name}” completed: ${done} step${done === 1 ? '' : 's'} done${skipped ? `, ${skipped} skipped` : ''}.`,
             actionUrl: '/admin/workflows',
             actionText: 'View run log',
