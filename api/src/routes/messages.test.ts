@@ -334,7 +334,7 @@ describe('retention', () => {
 });
 
 /** Just enough SMTP (RFC 5321) for nodemailer: greeting, EHLO, MAIL, RCPT, DATA, QUIT. `refuse` fails the DATA. */
-function smtpServer(opts: { refuse?: boolean } = {}): Promise<{ server: Server; port: number; mails: { from: string; to: string[]; data: string }[] }> {
+function smtpServer(opts: { refuse?: boolean; echoAuth?: boolean } = {}): Promise<{ server: Server; port: number; mails: { from: string; to: string[]; data: string }[] }> {
   const mails: { from: string; to: string[]; data: string }[] = [];
   const server = createServer((socket) => {
     let buffer = '';
@@ -360,7 +360,12 @@ function smtpServer(opts: { refuse?: boolean } = {}): Promise<{ server: Server; 
           continue;
         }
         const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'EHLO') socket.write('250-test.smtp\r\n250 8BITMIME\r\n');
+        if (cmd === 'EHLO') socket.write(`250-test.smtp\r\n${opts.echoAuth ? '250-AUTH PLAIN\r\n' : ''}250 8BITMIME\r\n`);
+        // A careless server that repeats the credentials it refused, so the log line carries them unless redacted.
+        else if (cmd === 'AUTH') {
+          const plain = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\0').join(' ');
+          socket.write(`535 5.7.8 Authentication failed for${plain}\r\n`);
+        }
         else if (cmd === 'HELO') socket.write('250 test.smtp\r\n');
         else if (cmd === 'MAIL') {
           mail.from = line;
@@ -433,16 +438,21 @@ describe('forwarding by email (SMTP_URL, MESSAGES_FORWARD_TO)', () => {
   });
 
   it('never logs the SMTP credentials', async () => {
+    const smtp = await smtpServer({ echoAuth: true });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      // Nothing listens on port 9 here: the connection fails, with the URL's secret in nodemailer's hands.
-      t = await testApp({ env: { SMTP_URL: 'smtp://mailer:S3cretPassw0rd@127.0.0.1:9', MESSAGES_FORWARD_TO: 'desk@northwire.example' } });
+      t = await testApp({
+        env: { SMTP_URL: `smtp://mailer:S3cretPassw0rd@127.0.0.1:${smtp.port}`, MESSAGES_FORWARD_TO: 'desk@northwire.example' },
+      });
       expect((await send(contact())).status).toBe(201);
       await t.ctx.operations.messages.idle();
-      expect(errors).toHaveBeenCalled();
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('[messages] forwarding message'), expect.stringContaining('Authentication failed'));
       expect(JSON.stringify(errors.mock.calls)).not.toContain('S3cretPassw0rd');
+      expect(JSON.stringify(errors.mock.calls)).not.toContain('mailer');
+      expect(smtp.mails).toHaveLength(0);
     } finally {
       errors.mockRestore();
+      smtp.server.close();
     }
   });
 });
