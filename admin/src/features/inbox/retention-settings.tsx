@@ -21,6 +21,7 @@ function RetentionForm({ days }: { days: number }) {
     <form
       className="grid gap-2"
       aria-label="Retention"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const parsed = MessageSettingsSchema.safeParse({ retentionDays: Number(value) });
