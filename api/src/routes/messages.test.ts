@@ -318,7 +318,8 @@ describe('retention', () => {
     expect(await other.ctx.operations.messages.settings()).toEqual({ retentionDays: 30 });
     // The other instance's job applies the setting stored by this one.
     expect(await other.ctx.operations.messages.purge()).toMatchObject({ messages: 1 });
-    expect((await t.call('GET', `/api/messages/${old.id}`)).status).toBe(404);
+    // (On an embedded replica, this instance reads the other's delete within its sync interval.)
+    await vi.waitFor(async () => expect((await t.call('GET', `/api/messages/${old.id}`)).status).toBe(404), { timeout: 5000 });
     expect((await t.call('GET', `/api/messages/${recent.id}`)).status).toBe(200);
   });
 
