@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { Events } from './lib/events.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { messagesRoutes } from './routes/messages.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { performanceRoutes } from './routes/performance.ts';
 import { statusRoutes } from './routes/status.ts';
@@ -207,6 +208,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/automation', automationRoutes());
   app.route('/api/workflows', workflowsRoutes());
   app.route('/api/notifications', notificationsRoutes());
+  app.route('/api/messages', messagesRoutes());
   app.route('/api/views', viewsRoutes());
   app.route('/api/performance', performanceRoutes());
   app.route('/api/status', statusRoutes());

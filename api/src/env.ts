@@ -54,6 +54,18 @@ const EnvSchema = z.object({
     .default('')
     .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
     .pipe(z.array(z.url())),
+  /**
+   * Forward each new reader message by email: an SMTP URL (`smtp://user:pass@host:587`, `smtps://…:465`) and the
+   * address to send to. Both unset (or either): messages are only in the admin Inbox.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:password@host:587 or smtps://…')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MESSAGES_FORWARD_TO: z.email('MESSAGES_FORWARD_TO must be an email address').optional().or(z.literal('').transform(() => undefined)),
+  /** The From of forwarded messages; default "Northwire website <no-reply@SITE_URL's host>". */
+  MESSAGES_FORWARD_FROM: z.string().min(3).max(300).optional().or(z.literal('').transform(() => undefined)),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),

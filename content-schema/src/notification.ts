@@ -9,5 +9,7 @@ export const NotificationSchema = z.object({
   read: z.boolean(),
   actionUrl: z.string().nullable(),
   actionText: z.string().nullable(),
+  /** A grouped routine event (e.g. "Workflow Completed"): how many happened since it was last read; else 1. */
+  count: z.number().int().min(1),
 });
 export type Notification = z.infer<typeof NotificationSchema>;

@@ -1,7 +1,7 @@
-/** The contact form (spec §2 Contact, §3 Contact form): browser-checked fields, a confirmation, a reset. */
+/** The contact form (spec §2 Contact, §3 Contact form): posts to the newsroom's Inbox, confirms once stored. */
 import { CONTACT_TYPES } from 'content-schema/forms';
-import { EDITORIAL_EMAIL } from 'content-schema/site';
-import { Field, NotConnectedNotice, confirmAndReset, useHydrated } from './ui/form-parts.tsx';
+import { MESSAGE_LIMITS, MESSAGE_SENT } from 'content-schema/messages';
+import { Field, FormError, Honeypot, StorageNote, useMessageForm } from './ui/form-parts.tsx';
 
 const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
   general: 'General inquiry',
@@ -11,20 +11,36 @@ const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
   press: 'Press',
 };
 
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
 export default function ContactForm() {
-  const hydrated = useHydrated();
+  const { hydrated, status, onSubmit, errorRef, sending } = useMessageForm({
+    confirmation: MESSAGE_SENT,
+    build: (data) => ({
+      type: 'contact' as const,
+      name: text(data, 'name'),
+      email: text(data, 'email'),
+      topic: text(data, 'type') as (typeof CONTACT_TYPES)[number],
+      subject: text(data, 'subject'),
+      message: text(data, 'message'),
+    }),
+  });
   return (
-    <form
-      className="grid gap-5"
-      aria-label="Contact form"
-      onSubmit={confirmAndReset({ title: 'Message Sent', description: "We'll respond within 24 hours" })}
-    >
+    <form className="relative grid gap-5" aria-label="Contact form" onSubmit={(e) => void onSubmit(e)} aria-busy={sending}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Full Name">
-          <input id="contact-name" name="name" className="input" required autoComplete="name" />
+          <input id="contact-name" name="name" className="input" required maxLength={MESSAGE_LIMITS.name} autoComplete="name" />
         </Field>
         <Field id="contact-email" label="Email">
-          <input id="contact-email" name="email" type="email" className="input" required autoComplete="email" />
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            className="input"
+            required
+            maxLength={MESSAGE_LIMITS.email}
+            autoComplete="email"
+          />
         </Field>
       </div>
       <Field id="contact-type" label="Message Type">
@@ -37,15 +53,17 @@ export default function ContactForm() {
         </select>
       </Field>
       <Field id="contact-subject" label="Subject">
-        <input id="contact-subject" name="subject" className="input" required />
+        <input id="contact-subject" name="subject" className="input" required maxLength={MESSAGE_LIMITS.subject} />
       </Field>
       <Field id="contact-message" label="Message">
-        <textarea id="contact-message" name="message" className="input" rows={6} required />
+        <textarea id="contact-message" name="message" className="input" rows={6} required maxLength={MESSAGE_LIMITS.body} />
       </Field>
-      <NotConnectedNotice email={EDITORIAL_EMAIL} />
+      <Honeypot id="contact-website" />
+      <FormError status={status} errorRef={errorRef} />
+      <StorageNote />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={!hydrated}>
-          Send Message
+        <button type="submit" className="btn btn-primary" disabled={!hydrated || sending}>
+          {sending ? 'Sending...' : 'Send Message'}
         </button>
       </div>
     </form>

@@ -1,18 +1,38 @@
-/** The correction form (spec §2 Corrections, §3 Correction form): browser-checked fields, a confirmation, a reset. */
-import { CORRECTIONS_EMAIL } from 'content-schema/site';
-import { Field, NotConnectedNotice, confirmAndReset, useHydrated } from './ui/form-parts.tsx';
+/**
+ * The correction form (spec §2 Corrections, §3 Correction form): posts to the newsroom's Inbox, confirms once
+ * stored. Opened from an article (`/corrections?article=<slug>`, or `?url=<address>`), the Article URL is filled in.
+ */
+import { useEffect, useState } from 'react';
+import { CORRECTION_SENT, MESSAGE_LIMITS } from 'content-schema/messages';
+import { Field, FormError, Honeypot, StorageNote, useMessageForm } from './ui/form-parts.tsx';
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
+/** The article named in the page's address, as a URL, or ''. */
+function articleFromLocation(): string {
+  const params = new URLSearchParams(window.location.search);
+  const slug = params.get('article');
+  if (slug && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return `${window.location.origin}/post/${slug}`;
+  const url = params.get('url');
+  return url ? url.slice(0, MESSAGE_LIMITS.articleUrl) : '';
+}
 
 export default function CorrectionForm() {
-  const hydrated = useHydrated();
+  const [articleUrl, setArticleUrl] = useState('');
+  useEffect(() => setArticleUrl(articleFromLocation()), []);
+  const { hydrated, status, onSubmit, errorRef, sending } = useMessageForm({
+    confirmation: CORRECTION_SENT,
+    onReset: () => setArticleUrl(''),
+    build: (data) => ({
+      type: 'correction' as const,
+      articleUrl: text(data, 'articleUrl'),
+      correction: text(data, 'correction'),
+      source: text(data, 'source'),
+      contactInfo: text(data, 'contactInfo'),
+    }),
+  });
   return (
-    <form
-      className="grid gap-5"
-      aria-label="Correction form"
-      onSubmit={confirmAndReset({
-        title: 'Correction Submitted',
-        description: "Thank you for helping us maintain accuracy. We'll review and respond within 2 hours.",
-      })}
-    >
+    <form className="relative grid gap-5" aria-label="Correction form" onSubmit={(e) => void onSubmit(e)} aria-busy={sending}>
       <Field id="correction-url" label="Article URL" hint="The address of the article, e.g. https://…/post/…">
         <input
           id="correction-url"
@@ -20,6 +40,9 @@ export default function CorrectionForm() {
           className="input"
           inputMode="url"
           required
+          maxLength={MESSAGE_LIMITS.articleUrl}
+          value={articleUrl}
+          onChange={(e) => setArticleUrl(e.target.value)}
           aria-describedby="correction-url-hint"
         />
       </Field>
@@ -34,11 +57,12 @@ export default function CorrectionForm() {
           className="input"
           rows={6}
           required
+          maxLength={MESSAGE_LIMITS.body}
           aria-describedby="correction-details-hint"
         />
       </Field>
       <Field id="correction-sources" label="Supporting Sources" optional>
-        <textarea id="correction-sources" name="source" className="input" rows={3} />
+        <textarea id="correction-sources" name="source" className="input" rows={3} maxLength={MESSAGE_LIMITS.source} />
       </Field>
       <Field
         id="correction-contact"
@@ -50,13 +74,16 @@ export default function CorrectionForm() {
           id="correction-contact"
           name="contactInfo"
           className="input"
+          maxLength={MESSAGE_LIMITS.contactInfo}
           aria-describedby="correction-contact-hint"
         />
       </Field>
-      <NotConnectedNotice email={CORRECTIONS_EMAIL} />
+      <Honeypot id="correction-website" />
+      <FormError status={status} errorRef={errorRef} />
+      <StorageNote />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={!hydrated}>
-          Submit Correction
+        <button type="submit" className="btn btn-primary" disabled={!hydrated || sending}>
+          {sending ? 'Sending...' : 'Submit Correction'}
         </button>
       </div>
     </form>

@@ -1,31 +1,37 @@
-/** The news tip form (spec §2 News tip, §3 News tip form): browser-checked fields, a confirmation, a reset. */
+/** The news tip form (spec §2 News tip, §3 News tip form): posts to the newsroom's Inbox, confirms once stored. */
 import { useState } from 'react';
-import { TIPS_EMAIL } from 'content-schema/site';
-import { Field, NotConnectedNotice, confirmAndReset, useHydrated } from './ui/form-parts.tsx';
+import { URGENCY_LEVELS } from 'content-schema/forms';
+import { MESSAGE_LIMITS, TIP_SENT } from 'content-schema/messages';
+import { Field, FormError, Honeypot, StorageNote, useMessageForm } from './ui/form-parts.tsx';
 
 const URGENCY = [
   { value: 'normal', label: 'Standard: reply within 24-48 hours' },
   { value: 'high', label: 'High: reply within 6-12 hours' },
   { value: 'urgent', label: 'Urgent: reply within 2-6 hours' },
-] as const;
+] as const satisfies { value: (typeof URGENCY_LEVELS)[number]; label: string }[];
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 export default function TipForm() {
-  const hydrated = useHydrated();
   const [anonymous, setAnonymous] = useState(false);
+  const { hydrated, status, onSubmit, errorRef, sending } = useMessageForm({
+    confirmation: TIP_SENT,
+    onReset: () => setAnonymous(false),
+    build: (data) => ({
+      type: 'tip' as const,
+      subject: text(data, 'subject'),
+      tip: text(data, 'tip'),
+      source: text(data, 'source'),
+      // An anonymous tip sends no contact at all (a disabled field is not in the form data either).
+      contactInfo: anonymous ? '' : text(data, 'contactInfo'),
+      anonymous,
+      urgency: text(data, 'urgency') as (typeof URGENCY_LEVELS)[number],
+    }),
+  });
   return (
-    <form
-      className="grid gap-5"
-      aria-label="News tip form"
-      onSubmit={confirmAndReset(
-        {
-          title: 'Tip Submitted',
-          description: "Thank you for your tip. We'll investigate and respond within 6 hours.",
-        },
-        () => setAnonymous(false),
-      )}
-    >
+    <form className="relative grid gap-5" aria-label="News tip form" onSubmit={(e) => void onSubmit(e)} aria-busy={sending}>
       <Field id="tip-subject" label="Story Subject">
-        <input id="tip-subject" name="subject" className="input" required />
+        <input id="tip-subject" name="subject" className="input" required maxLength={MESSAGE_LIMITS.subject} />
       </Field>
       <Field id="tip-urgency" label="Urgency Level">
         <select id="tip-urgency" name="urgency" className="input" defaultValue="normal">
@@ -41,7 +47,15 @@ export default function TipForm() {
         label="Detailed Information"
         hint="What happened, who is involved, when and where, and why it matters."
       >
-        <textarea id="tip-details" name="tip" className="input" rows={8} required aria-describedby="tip-details-hint" />
+        <textarea
+          id="tip-details"
+          name="tip"
+          className="input"
+          rows={8}
+          required
+          maxLength={MESSAGE_LIMITS.body}
+          aria-describedby="tip-details-hint"
+        />
       </Field>
       <Field
         id="tip-sources"
@@ -49,7 +63,14 @@ export default function TipForm() {
         optional
         hint="Documents, links or people who can confirm it. Do not attach anything that identifies you if you want to stay anonymous."
       >
-        <textarea id="tip-sources" name="source" className="input" rows={4} aria-describedby="tip-sources-hint" />
+        <textarea
+          id="tip-sources"
+          name="source"
+          className="input"
+          rows={4}
+          maxLength={MESSAGE_LIMITS.source}
+          aria-describedby="tip-sources-hint"
+        />
       </Field>
       <Field
         id="tip-contact"
@@ -62,6 +83,7 @@ export default function TipForm() {
           name="contactInfo"
           className="input"
           disabled={anonymous}
+          maxLength={MESSAGE_LIMITS.contactInfo}
           aria-describedby="tip-contact-hint"
         />
       </Field>
@@ -78,10 +100,15 @@ export default function TipForm() {
           Submit anonymously (your contact information will not be stored)
         </label>
       </div>
-      <NotConnectedNotice email={TIPS_EMAIL} />
+      <Honeypot id="tip-website" />
+      <FormError status={status} errorRef={errorRef} />
+      <StorageNote>
+        We store your tip, never your IP address or anything else about your connection; an anonymous tip stores no
+        contact information at all. Tips are deleted automatically after the retention period in our privacy notice.
+      </StorageNote>
       <div>
-        <button type="submit" className="btn btn-primary" disabled={!hydrated}>
-          Submit Tip
+        <button type="submit" className="btn btn-primary" disabled={!hydrated || sending}>
+          {sending ? 'Sending...' : 'Submit Tip'}
         </button>
       </div>
     </form>

@@ -4,9 +4,13 @@ import { useAuthStatus } from '../api/auth/get-auth-status.ts';
 import { useLogout } from '../api/auth/logout.ts';
 import { Button } from '../components/ui/button.tsx';
 import { BuildStatus } from '../features/build/build-status.tsx';
+import { InboxLink } from '../features/inbox/inbox-link.tsx';
 import { slots } from './slots.tsx';
 
-/** Dashboard header (spec §2): admin name, Logout, the notification bell slot and Create Post; and Security (issue 11). */
+/**
+ * Dashboard header (spec §2): admin name, Logout, the notification bell slot and Create Post; Security (issue 11)
+ * and the Inbox of reader messages with its unread count (issue 12).
+ */
 export function DashboardHeader() {
   const { data } = useAuthStatus();
   const logout = useLogout();
@@ -23,6 +27,7 @@ export function DashboardHeader() {
         </div>
         <div className="flex items-center gap-2">
           <NotificationBell />
+          <InboxLink />
           <Button asChild>
             <Link to="/create">
               <Plus aria-hidden="true" />

@@ -33,6 +33,17 @@ function LazySecurity() {
   );
 }
 
+// The Inbox of reader messages: a screen of its own, linked from the dashboard header with its unread count.
+const InboxPage = lazy(() => import('../features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })));
+
+function LazyInbox() {
+  return (
+    <Suspense fallback={<PageLoading label="Loading inbox..." />}>
+      <InboxPage />
+    </Suspense>
+  );
+}
+
 function DashboardTabRoute() {
   const { tab = 'overview' } = useParams();
   const known = DASHBOARD_TABS.find((t) => t.value === tab);
@@ -51,6 +62,7 @@ export const router = createBrowserRouter(
         { path: 'edit/:id', element: <LazyEditor /> },
         // Not a ninth tab (spec §2 fixes eight): a screen of its own, linked from the dashboard header.
         { path: 'security', element: <LazySecurity /> },
+        { path: 'inbox/:id?', element: <LazyInbox /> },
         // One route for every tab (overview at /admin), so switching tabs keeps the page (and keyboard focus) mounted.
         { path: ':tab?', element: <DashboardTabRoute /> },
         { path: '*', element: <NotFound /> },

@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { ScheduleConfig, WorkflowAction } from 'content-schema/workflow';
+import { CONTACT_TYPES, URGENCY_LEVELS } from 'content-schema/forms';
+import { DEFAULT_RETENTION_DAYS, MESSAGE_STATUSES, MESSAGE_TYPES } from 'content-schema/messages';
 import { posts } from './schema.ts';
 
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
@@ -87,7 +89,13 @@ export const notifications = sqliteTable('notifications', {
   actionText: text('action_text'),
   read: integer('read', { mode: 'boolean' }).notNull().default(false),
   createdAt: timestamp('created_at').notNull(),
-});
+  /**
+   * Routine events are grouped: one row per key (e.g. every "Workflow Completed"), whose message is the latest
+   * event's and whose `count` says how many happened since the editor last read it. Null: not grouped.
+   */
+  groupKey: text('group_key'),
+  count: integer('count').notNull().default(1),
+}, (t) => [index('notifications_type_idx').on(t.type, t.id), index('notifications_group_idx').on(t.groupKey)]);
 
 /**
  * Reader analytics, aggregated per post per UTC day. No cookie, IP address or user agent is ever stored:
@@ -141,4 +149,63 @@ export const healthSamples = sqliteTable(
     at: timestamp('at').notNull(),
   },
   (t) => [index('health_samples_service_at_idx').on(t.service, t.at), index('health_samples_at_idx').on(t.at)],
+);
+
+
+/**
+ * Messages readers send through the contact, tip and correction forms (the admin Inbox). No IP address, user agent
+ * or other identifier is stored: only what the reader typed, and for an anonymous tip not even a contact.
+ */
+export const readerMessages = sqliteTable(
+  'reader_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type', { enum: MESSAGE_TYPES }).notNull(),
+    /** The contact form's message type (general, tip, correction, collaboration, press). */
+    topic: text('topic', { enum: CONTACT_TYPES }),
+    urgency: text('urgency', { enum: URGENCY_LEVELS }),
+    name: text('name'),
+    email: text('email'),
+    /** Free contact text of the tip and correction forms. */
+    contactInfo: text('contact_info'),
+    anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    source: text('source'),
+    articleUrl: text('article_url'),
+    /** The published post the article URL names, when it names one; kept if the post is later deleted. */
+    postSlug: text('post_slug'),
+    postId: integer('post_id'),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('new'),
+    notes: text('notes').notNull().default(''),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    createdAt: timestamp('created_at').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [
+    index('reader_messages_created_idx').on(t.createdAt),
+    index('reader_messages_status_idx').on(t.status, t.id),
+    index('reader_messages_type_idx').on(t.type, t.id),
+  ],
+);
+
+/** The Inbox's settings, one row (id 1), in the database so every instance agrees. */
+export const messageSettings = sqliteTable('message_settings', {
+  id: integer('id').primaryKey(),
+  retentionDays: integer('retention_days').notNull().default(DEFAULT_RETENTION_DAYS),
+  updatedAt: timestamp('updated_at').notNull(),
+});
+
+/**
+ * Fixed-window counters for anonymous writes (reader messages), shared by every instance. The key is a hash
+ * (never an address in clear); rows whose window is over are deleted by the retention job.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start').notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );

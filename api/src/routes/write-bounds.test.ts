@@ -8,6 +8,7 @@ import { inspectRoutes } from 'hono/dev';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_ID } from 'content-schema/ids';
+import { MessageInputSchema, MessageSettingsSchema, MessageUpdateSchema } from 'content-schema/messages';
 import { PostInputSchema, PostUpdateSchema } from 'content-schema/post';
 import { PreviewLinkInputSchema } from 'content-schema/preview';
 import { SchedulePayloadSchema } from 'content-schema/schedule';
@@ -15,6 +16,7 @@ import { TemplateInputSchema } from 'content-schema/template';
 import { WorkflowExecuteSchema, WorkflowFormSchema, WorkflowToggleSchema } from 'content-schema/workflow';
 import { GenerateInputSchema, PausedInputSchema, TopicInputSchema } from '../services/automation/schemas.ts';
 import { BeaconSchema } from '../services/operations/views.ts';
+import { readerMessages } from '../db/schema-operations.ts';
 import { postBody, testApp } from '../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -29,6 +31,7 @@ interface Fixtures {
   workflow: number;
   notification: number;
   previewLink: number;
+  message: number;
 }
 
 interface WriteRoute {
@@ -122,6 +125,28 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   'PUT /api/notifications/read-all': { runs: 5 },
   'PUT /api/notifications/:id/read': { id: (f) => f.notification },
   'DELETE /api/notifications/:id': { id: (f) => f.notification },
+  // A reader's message: the limiter counts every attempt that passes the schema, refused or not.
+  'POST /api/messages': {
+    schema: MessageInputSchema,
+    valid: () => ({
+      type: 'correction',
+      articleUrl: 'https://northwire.example/post/a-published-article',
+      correction: 'The date is wrong.',
+      source: 'The report',
+      contactInfo: 'me@example.org',
+      website: '',
+      elapsedMs: 9000,
+    }),
+    reader: true,
+    mayRecord: ['rate_limits'],
+  },
+  'PUT /api/messages/settings': { schema: MessageSettingsSchema, valid: () => ({ retentionDays: 90 }) },
+  'PUT /api/messages/:id': {
+    schema: MessageUpdateSchema,
+    valid: () => ({ status: 'answered', notes: 'Replied by email.', read: true }),
+    id: (f) => f.message,
+  },
+  'DELETE /api/messages/:id': { id: (f) => f.message },
   'POST /api/views': { schema: BeaconSchema, valid: (f) => ({ slug: f.publishedSlug, event: 'view' }), reader: true },
   // The API's catch-all: any method on any unknown /api path.
   'ALL /api/*': { runs: 10 },
@@ -451,6 +476,11 @@ async function fixtures(t: T): Promise<Fixtures> {
     message: 'To read and remove',
   });
   const previewLink = await t.ctx.previews.create(post.id, { amount: 7, unit: 'days' }, 'admin');
+  const now = t.clock.now();
+  const [message] = await t.db
+    .insert(readerMessages)
+    .values({ type: 'tip', subject: 'A tip to triage', body: 'Details', createdAt: now, updatedAt: now })
+    .returning();
   await automation.topics.seedIfEmpty();
   await settle(t);
   return {
@@ -461,6 +491,7 @@ async function fixtures(t: T): Promise<Fixtures> {
     workflow: workflow.id,
     notification: notification.id,
     previewLink: previewLink.id,
+    message: message!.id,
   };
 }
 

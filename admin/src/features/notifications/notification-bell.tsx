@@ -111,7 +111,14 @@ export function NotificationBell() {
                     {n.title}
                     {!n.read ? <span className="sr-only"> (unread)</span> : null}
                   </p>
-                  <p className="break-words text-sm text-muted-foreground">{n.message}</p>
+                  <p className="break-words text-sm text-muted-foreground">
+                    {n.count > 1 ? (
+                      <span className="font-medium text-foreground" data-testid="notification-group-count">
+                        {n.count} times, latest:{' '}
+                      </span>
+                    ) : null}
+                    {n.message}
+                  </p>
                   <div className="flex flex-wrap items-center gap-3 text-xs text-muted-foreground">
                     <time dateTime={n.timestamp}>{relativeTime(n.timestamp, now)}</time>
                     {n.actionUrl && actionTarget(n.actionUrl) ? (

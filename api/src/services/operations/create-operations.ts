@@ -8,6 +8,9 @@ import type { ChangeFeed } from '../changes.ts';
 import type { PostsService } from '../posts.ts';
 import { createActionRunner } from './actions.ts';
 import { createHealthService } from './health.ts';
+import { createMessageForwarder } from './message-forwarder.ts';
+import { createMessagesService } from './messages.ts';
+import { createRateLimiter } from '../rate-limiter.ts';
 import { createNotificationsService } from './notifications.ts';
 import { createPerformanceService } from './performance.ts';
 import { createViewsService } from './views.ts';
@@ -52,26 +55,46 @@ export function createOperations(deps: {
     probeApi: deps.probeApi,
   });
 
+  const messages = createMessagesService({
+    db,
+    clock,
+    siteUrl: env.SITE_URL,
+    limiter: createRateLimiter({ db, clock }),
+    notifications,
+    forwarder: createMessageForwarder({
+      smtpUrl: env.SMTP_URL,
+      to: env.MESSAGES_FORWARD_TO,
+      from: env.MESSAGES_FORWARD_FROM,
+      siteUrl: env.SITE_URL,
+    }),
+  });
+
   notifications.subscribe(events);
   workflows.subscribe(events);
   deps.changes.onceAcrossInstances('notifications', notifications.onChanges);
   deps.changes.onceAcrossInstances('workflows', workflows.onChanges);
   deps.changes.onEveryInstance(() => views.invalidate());
 
-  /** Background work of a running server: seeds, recovers, then ticks schedules, flushes views, samples health. */
+  /**
+ * Background work of a running server: seeds, recovers, then ticks schedules, flushes views, samples health and
+ * deletes reader messages past their retention.
+ */
   async function start(): Promise<() => Promise<void>> {
     await workflows.seedIfEmpty();
     await workflows.recover();
     const stopTick = workflows.start();
     const stopViews = views.start();
     const stopHealth = health.start();
+    const stopRetention = messages.start();
     return async () => {
       stopTick();
       stopHealth();
+      stopRetention();
+      await messages.idle();
       await stopViews();
       await workflows.idle();
     };
   }
 
-  return { notifications, workflows, views, performance, health, start };
+  return { notifications, messages, workflows, views, performance, health, start };
 }

@@ -28,6 +28,7 @@ async function list() {
     read: boolean;
     actionUrl: string | null;
     timestamp: string;
+    count: number;
   }[];
 }
 
@@ -171,6 +172,51 @@ describe('notifications from real events', () => {
       title: 'Workflow Completed',
       message: '“Empty” completed: 0 steps done.',
     });
+  });
+});
+
+describe('routine events are grouped, caps are per type', () => {
+  it('workflow completions make one notification whose count and message follow the runs, until it is read', async () => {
+    await start();
+    const w = (await t.call('POST', '/api/workflows', { name: 'Empty', trigger: 'manual', actions: [], enabled: true })).json;
+    await t.ctx.operations.notifications.create({ type: 'error', title: 'Site Build Failed', message: 'important' });
+    for (let i = 0; i < 25; i++) {
+      await t.call('POST', '/api/workflows/execute', { workflowId: w.id });
+      await t.ctx.operations.workflows.idle();
+    }
+    let items = await list();
+    expect(items.map((n) => n.title)).toEqual(['Workflow Completed', 'Site Build Failed']);
+    expect(items[0]).toMatchObject({ count: 25, read: false, message: '“Empty” completed: 0 steps done.' });
+    await t.call('PUT', `/api/notifications/${items[0]!.id}/read`);
+    await t.call('POST', '/api/workflows/execute', { workflowId: w.id });
+    await t.ctx.operations.workflows.idle();
+    items = await list();
+    // Read, then a new run: a fresh unread notification counting from one.
+    expect(items.filter((n) => n.title === 'Workflow Completed')).toMatchObject([{ count: 1, read: false }]);
+  });
+
+  it('a burst of one type never pushes out another type; each type keeps its newest 20', async () => {
+    await start();
+    const { notifications } = t.ctx.operations;
+    await notifications.create({ type: 'error', title: 'Site Build Failed', message: 'important' });
+    await notifications.create({ type: 'warning', title: 'Change Not Live Yet', message: 'also important' });
+    for (let i = 1; i <= 30; i++) await notifications.create({ type: 'success', title: `Done ${i}`, message: 'routine' });
+    const items = await list();
+    expect(items.filter((n) => n.type === 'success')).toHaveLength(NOTIFICATIONS_MAX);
+    expect(items.filter((n) => n.type === 'success')[0]!.title).toBe('Done 30');
+    expect(items.filter((n) => n.type === 'success').at(-1)!.title).toBe('Done 11');
+    expect(items.map((n) => n.title)).toEqual(expect.arrayContaining(['Site Build Failed', 'Change Not Live Yet']));
+    expect(items).toHaveLength(NOTIFICATIONS_MAX + 2);
+  });
+
+  it("the editor's AI writers tab (an unsaved draft) is not announced as a saved draft, nor linked to /admin/edit/0", async () => {
+    await start();
+    const res = await t.call('POST', '/api/automation/generate', { personaId: 'ai-strategy', topic: 'Open banking in the Nordics' });
+    expect(res.status).toBe(200);
+    await settle();
+    const items = await list();
+    expect(items.filter((n) => n.actionUrl === '/admin/edit/0')).toEqual([]);
+    expect(items.filter((n) => /saved as a draft/.test(n.message))).toEqual([]);
   });
 });
 

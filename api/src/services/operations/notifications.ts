@@ -18,6 +18,15 @@ export interface NewNotification {
   actionText?: string | null;
 }
 
+/**
+ * Routine events: each title keeps one notification whose message is the latest event's and whose count grows
+ * until the editor reads it, so a publish-heavy day cannot push the important ones out.
+ */
+export const GROUPED_TITLES = {
+  workflowCompleted: 'Workflow Completed',
+  readerMessage: 'New Reader Message',
+} as const;
+
 function toNotification(row: Row): Notification {
   return {
     id: row.id,
@@ -28,6 +37,7 @@ function toNotification(row: Row): Notification {
     read: row.read,
     actionUrl: row.actionUrl,
     actionText: row.actionText,
+    count: row.count,
   };
 }
 
@@ -35,8 +45,18 @@ export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-/** How many notifications of one title are kept, so no kind of event can push the others out of the 20. */
+/** How many notifications of one title are kept, so no kind of event can push the others out. */
 export const NOTIFICATIONS_PER_TITLE = 3;
+/**
+ * How many are kept of each type (the spec's one cap of 20 became one cap per type): a burst of routine successes
+ * never pushes out an error or a warning.
+ */
+export const NOTIFICATION_CAPS: Record<Notification['type'], number> = {
+  error: NOTIFICATIONS_MAX,
+  warning: NOTIFICATIONS_MAX,
+  info: NOTIFICATIONS_MAX,
+  success: NOTIFICATIONS_MAX,
+};
 /** Lockouts are announced once per episode: not again while the last announcement is this recent. */
 export const LOCKOUT_NOTICE_QUIET_MS = 60 * 60_000;
 const LOCKOUT_TITLE = 'Sign-in Locked';
@@ -45,10 +65,28 @@ const LOCKOUT_TITLE = 'Sign-in Locked';
 export function createNotificationsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
+  /** Keeps the newest of the title (per-title cap) and of the type (per-type cap); run in the insert's batch. */
+  function trim(title: string, type: Notification['type']) {
+    return [
+      db.run(
+        sql`DELETE FROM notifications WHERE title = ${title} AND id NOT IN (SELECT id FROM notifications WHERE title = ${title} ORDER BY id DESC LIMIT ${NOTIFICATIONS_PER_TITLE})`,
+      ),
+      db.run(
+        sql`DELETE FROM notifications WHERE type = ${type} AND id NOT IN (SELECT id FROM notifications WHERE type = ${type} ORDER BY id DESC LIMIT ${NOTIFICATION_CAPS[type]})`,
+      ),
+    ] as const;
+  }
+
+  async function byId(id: number | undefined): Promise<Notification | null> {
+    if (id === undefined) return null;
+    const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+    return row ? toNotification(row) : null;
+  }
+
   /**
    * Stores a notification and, in one write batch, drops the oldest of its title beyond the per-title cap and
-   * everything older than the newest 20. With `quietMs`, nothing is stored if one of the same title is that
-   * recent (checked and inserted in one statement, so concurrent events on several instances announce once).
+   * the oldest of its type beyond the type's cap. With `quietMs`, nothing is stored if one of the same title is
+   * that recent (checked and inserted in one statement, so concurrent events on several instances announce once).
    */
   async function insert(input: NewNotification, opts: { quietMs?: number }): Promise<Notification | null> {
     const title = input.title.slice(0, 200);
@@ -60,17 +98,34 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
         SELECT ${input.type}, ${title}, ${input.message.slice(0, 1000)}, ${input.actionUrl ?? null}, ${input.actionText ?? null}, 0, ${now.getTime()}
         WHERE ${opts.quietMs === undefined} OR NOT EXISTS (SELECT 1 FROM notifications WHERE title = ${title} AND created_at > ${since})
         RETURNING id`),
-      db.run(
-        sql`DELETE FROM notifications WHERE title = ${title} AND id NOT IN (SELECT id FROM notifications WHERE title = ${title} ORDER BY id DESC LIMIT ${NOTIFICATIONS_PER_TITLE})`,
-      ),
-      db.run(
-        sql`DELETE FROM notifications WHERE id NOT IN (SELECT id FROM notifications ORDER BY id DESC LIMIT ${NOTIFICATIONS_MAX})`,
-      ),
+      ...trim(title, input.type),
     ]);
-    const id = (inserted as { id: number }[])[0]?.id;
-    if (id === undefined) return null;
-    const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
-    return row ? toNotification(row) : null;
+    return byId((inserted as { id: number }[])[0]?.id);
+  }
+
+  /**
+   * A routine event: replaces the title's grouped notification with a new one (newest first again) carrying this
+   * message and a count one higher than the unread one it replaces (1 after the editor read it). One write
+   * batch, so concurrent events on several instances each count once.
+   */
+  async function group(input: NewNotification): Promise<Notification> {
+    const title = input.title.slice(0, 200);
+    const key = `title:${title}`;
+    const now = clock.now().getTime();
+    const [inserted] = await db.batch([
+      db.all<{ id: number }>(sql`
+        INSERT INTO notifications (type, title, message, action_url, action_text, read, created_at, group_key, count)
+        SELECT ${input.type}, ${title}, ${input.message.slice(0, 1000)}, ${input.actionUrl ?? null}, ${input.actionText ?? null}, 0, ${now}, ${key},
+          1 + COALESCE((SELECT SUM(count) FROM notifications WHERE group_key = ${key} AND read = 0), 0)
+        RETURNING id`),
+      db.run(
+        sql`DELETE FROM notifications WHERE group_key = ${key} AND id < (SELECT MAX(id) FROM notifications WHERE group_key = ${key})`,
+      ),
+      ...trim(title, input.type),
+    ]);
+    const created = await byId((inserted as { id: number }[])[0]?.id);
+    if (!created) throw new Error('notification was not stored');
+    return created;
   }
 
   async function create(input: NewNotification): Promise<Notification> {
@@ -82,8 +137,10 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
   /** Stores a notification unless one of the same title was stored within `quietMs`; null when skipped. */
   const announceOnce = (input: NewNotification, quietMs: number) => insert(input, { quietMs });
 
+  /** Newest first: at most NOTIFICATION_CAPS of each type. */
   async function list(): Promise<Notification[]> {
-    const rows = await db.select().from(notifications).orderBy(desc(notifications.id)).limit(NOTIFICATIONS_MAX);
+    const max = Object.values(NOTIFICATION_CAPS).reduce((a, b) => a + b, 0);
+    const rows = await db.select().from(notifications).orderBy(desc(notifications.id)).limit(max);
     return rows.map(toNotification);
   }
 
@@ -165,6 +222,9 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
       }),
     );
     events.on('generation_finished', (e) => {
+      // The editor's AI writers tab hands its draft to the editor unsaved, and shows the outcome itself: there is
+      // no saved draft to announce or link to.
+      if (e.kind === 'editor') return;
       const what = e.kind === 'daily' ? 'Daily post' : e.kind === 'deep-dive' ? 'Deep Dive' : 'Content';
       return create(
         e.ok
@@ -199,5 +259,5 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
     );
   }
 
-  return { create, list, markRead, markAllRead, remove, subscribe, onChanges };
+  return { create, group, list, markRead, markAllRead, remove, subscribe, onChanges };
 }

@@ -17,7 +17,7 @@ import type { Events } from '../../lib/events.ts';
 import { every } from '../../lib/jobs.ts';
 import type { PostChange } from '../changes.ts';
 import type { ActionRunner } from './actions.ts';
-import type { NotificationsService } from './notifications.ts';
+import { GROUPED_TITLES, type NotificationsService } from './notifications.ts';
 
 type Row = typeof workflows.$inferSelect;
 type RunRow = typeof workflowRuns.$inferSelect;
@@ -330,7 +330,8 @@ export function createWorkflowsService(deps: {
     const done = steps.filter((s) => s.status === 'done').length;
     const skipped = steps.filter((s) => s.status === 'skipped').length;
     const failedStep = steps.find((s) => s.status === 'failed');
-    await deps.notifications.create(
+    // A failure is announced on its own; completions are routine and grouped into one notification.
+    await (error ? deps.notifications.create : deps.notifications.group)(
       error
         ? {
             type: 'error',
@@ -341,7 +342,7 @@ export function createWorkflowsService(deps: {
           }
         : {
             type: 'success',
-            title: 'Workflow Completed',
+            title: GROUPED_TITLES.workflowCompleted,
             message: `“${workflow.name}” completed: ${done} step${done === 1 ? '' : 's'} done${skipped ? `, ${skipped} skipped` : ''}.`,
             actionUrl: '/admin/workflows',
             actionText: 'View run log',

@@ -1,0 +1,191 @@
+/**
+ * Reader messages (issue 12): what the contact, tip and correction forms send to `POST /api/messages`, the
+ * words the forms show, and what the admin Inbox reads and writes. Every text has a maximum length.
+ */
+import { z } from 'zod';
+import { CONTACT_TYPES, URGENCY_LEVELS } from './forms.ts';
+
+export const MESSAGE_TYPES = ['contact', 'tip', 'correction'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const MESSAGE_STATUSES = ['new', 'in_progress', 'answered', 'closed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = {
+  contact: 'Contact',
+  tip: 'News tip',
+  correction: 'Correction request',
+};
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  answered: 'Answered',
+  closed: 'Closed',
+};
+
+/** Bounds of the form fields (characters). */
+export const MESSAGE_LIMITS = {
+  name: 200,
+  email: 254,
+  subject: 200,
+  body: 10_000,
+  source: 5_000,
+  contactInfo: 300,
+  articleUrl: 500,
+  notes: 10_000,
+} as const;
+
+/** A submission sent sooner than this after the form appeared is refused (people take longer; scripts do not). */
+export const MIN_FILL_MS = 3000;
+/** Messages are deleted after this many days unless the editor sets another period in the Inbox. */
+export const DEFAULT_RETENTION_DAYS = 365;
+export const MAX_RETENTION_DAYS = 3650;
+
+/** What the forms say (spec §8 for the confirmations). */
+export const MESSAGE_SENT = { title: 'Message Sent', description: "We'll respond within 24 hours" } as const;
+export const TIP_SENT = {
+  title: 'Tip Submitted',
+  description: "Thank you for your tip. We'll investigate and respond within 6 hours.",
+} as const;
+export const CORRECTION_SENT = {
+  title: 'Correction Submitted',
+  description: "Thank you for helping us maintain accuracy. We'll review and respond within 2 hours.",
+} as const;
+/**
+ * The answer to a submission refused by the bot checks (a filled hidden field, or sent within MIN_FILL_MS): one
+ * message for both, so a script learns nothing about which check it tripped; a person knows what to do.
+ */
+export const MESSAGE_NOT_ACCEPTED =
+  'We could not accept this message. Please wait a few seconds and send it again; your text is still in the form.';
+/** Shown when the request never reached the server or its answer was not understood. */
+export const MESSAGE_NETWORK_ERROR =
+  'Your message could not be sent: the connection failed. Your text is still in the form; please try again.';
+export const MESSAGE_SERVER_ERROR =
+  'Your message could not be sent because of a problem on our side. Your text is still in the form; please try again later or email us.';
+
+const required = (max: number, message: string, tooLong: string) =>
+  z.string().trim().min(1, message).max(max, tooLong);
+const optional = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
+
+/** Fields every form sends besides its own: the honeypot (`website`, hidden, left empty by people) and the fill time. */
+const botChecks = {
+  /** Hidden from people; anything in it marks a script. */
+  website: z.string().max(500, 'Invalid form').optional(),
+  /** Milliseconds between the form appearing (hydration) and the submission. */
+  elapsedMs: z
+    .number('Invalid form')
+    .int('Invalid form')
+    .min(0, 'Invalid form')
+    .max(7 * 24 * 3_600_000, 'Invalid form'),
+};
+
+export const ContactMessageInputSchema = z.object({
+  type: z.literal('contact'),
+  name: required(MESSAGE_LIMITS.name, 'Full name is required', 'Full name must be at most 200 characters'),
+  email: z
+    .string()
+    .trim()
+    .max(MESSAGE_LIMITS.email, 'Email must be at most 254 characters')
+    .pipe(z.email('Enter a valid email address')),
+  topic: z.enum(CONTACT_TYPES, 'Choose a message type').default('general'),
+  subject: required(MESSAGE_LIMITS.subject, 'Subject is required', 'Subject must be at most 200 characters'),
+  message: required(MESSAGE_LIMITS.body, 'Message is required', 'Message must be at most 10,000 characters'),
+  ...botChecks,
+});
+
+export const TipMessageInputSchema = z.object({
+  type: z.literal('tip'),
+  subject: required(MESSAGE_LIMITS.subject, 'Story subject is required', 'Story subject must be at most 200 characters'),
+  tip: required(MESSAGE_LIMITS.body, 'Detailed information is required', 'Detailed information must be at most 10,000 characters'),
+  source: optional(MESSAGE_LIMITS.source, 'Sources & evidence must be at most 5,000 characters'),
+  contactInfo: optional(MESSAGE_LIMITS.contactInfo, 'Contact information must be at most 300 characters'),
+  anonymous: z.boolean('Invalid form').default(false),
+  urgency: z.enum(URGENCY_LEVELS, 'Choose an urgency level').default('normal'),
+  ...botChecks,
+});
+
+export const CorrectionMessageInputSchema = z.object({
+  type: z.literal('correction'),
+  articleUrl: required(MESSAGE_LIMITS.articleUrl, 'Article URL is required', 'Article URL must be at most 500 characters'),
+  correction: required(MESSAGE_LIMITS.body, 'Correction details are required', 'Correction details must be at most 10,000 characters'),
+  source: optional(MESSAGE_LIMITS.source, 'Supporting sources must be at most 5,000 characters'),
+  contactInfo: optional(MESSAGE_LIMITS.contactInfo, 'Contact information must be at most 300 characters'),
+  ...botChecks,
+});
+
+/** Body of `POST /api/messages` (anonymous). */
+export const MessageInputSchema = z.discriminatedUnion(
+  'type',
+  [ContactMessageInputSchema, TipMessageInputSchema, CorrectionMessageInputSchema],
+  'Unknown form',
+);
+export type MessageInput = z.infer<typeof MessageInputSchema>;
+
+/** Answer of `POST /api/messages`: stored. */
+export const MessageReceiptSchema = z.object({ ok: z.literal(true), id: z.number().int() });
+
+/** One message as the Inbox lists it. */
+export const MessageSummarySchema = z.object({
+  id: z.number().int(),
+  type: z.enum(MESSAGE_TYPES),
+  status: z.enum(MESSAGE_STATUSES),
+  read: z.boolean(),
+  subject: z.string(),
+  /** Who sent it, as they gave it (name, email or free contact text); null when anonymous or not given. */
+  from: z.string().nullable(),
+  postSlug: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MessageSummary = z.infer<typeof MessageSummarySchema>;
+
+export const MessageDetailSchema = MessageSummarySchema.extend({
+  /** The contact form's message type (general, tip, …); null for the other forms. */
+  topic: z.enum(CONTACT_TYPES).nullable(),
+  urgency: z.enum(URGENCY_LEVELS).nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  anonymous: z.boolean(),
+  body: z.string(),
+  source: z.string().nullable(),
+  articleUrl: z.string().nullable(),
+  /** The published post the message refers to, when it could be told from the article URL. */
+  postId: z.number().int().nullable(),
+  notes: z.string(),
+  updatedAt: z.string(),
+});
+export type MessageDetail = z.infer<typeof MessageDetailSchema>;
+
+export const MessageListSchema = z.object({
+  items: z.array(MessageSummarySchema),
+  /** Unread messages in the whole Inbox (not only the filtered list). */
+  unread: z.number().int(),
+});
+export type MessageList = z.infer<typeof MessageListSchema>;
+
+/** Query of `GET /api/messages`. */
+export const MessageFilterSchema = z.object({
+  type: z.enum(MESSAGE_TYPES, 'Unknown message type').optional(),
+  status: z.enum(MESSAGE_STATUSES, 'Unknown status').optional(),
+});
+export type MessageFilter = z.infer<typeof MessageFilterSchema>;
+
+/** Body of `PUT /api/messages/:id`: any of status, notes, read. */
+export const MessageUpdateSchema = z
+  .object({
+    status: z.enum(MESSAGE_STATUSES, 'Unknown status').optional(),
+    notes: z.string().max(MESSAGE_LIMITS.notes, 'Notes must be at most 10,000 characters').optional(),
+    read: z.boolean('read must be true or false').optional(),
+  })
+  .refine((u) => u.status !== undefined || u.notes !== undefined || u.read !== undefined, 'Nothing to update');
+export type MessageUpdate = z.infer<typeof MessageUpdateSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number().int() });
+
+export const MessageSettingsSchema = z.object({
+  retentionDays: z
+    .number('Retention must be a number of days')
+    .int('Retention must be a whole number of days')
+    .min(1, 'Retention must be at least 1 day')
+    .max(MAX_RETENTION_DAYS, `Retention must be at most ${MAX_RETENTION_DAYS} days`),
+});
+export type MessageSettings = z.infer<typeof MessageSettingsSchema>;
