@@ -22,6 +22,8 @@ import { postsRoutes } from './routes/posts.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { templatesRoutes } from './routes/templates.ts';
 import { siteRoutes } from './routes/site.ts';
+import { correctionsRoutes } from './routes/corrections.ts';
+import { createCorrectionsService, type CorrectionsService } from './services/corrections.ts';
 import type { Builder } from './services/builder.ts';
 import type { ChangeFeed } from './services/changes.ts';
 import { createPostsService, type PostsService } from './services/posts.ts';
@@ -59,6 +61,7 @@ export interface AppContext extends AppDeps {
   posts: PostsService;
   scheduler: Scheduler;
   templates: ReturnType<typeof createTemplatesService>;
+  corrections: CorrectionsService;
   automation: AutomationService;
   /** Workflows, notifications, reader analytics, health. */
   operations: Operations;
@@ -103,6 +106,7 @@ export function createApp(deps: AppDeps) {
     posts,
     scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),
     templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
+    corrections: createCorrectionsService({ db: deps.db, clock: deps.clock, onChange }),
     automation: createAutomationService({ db: deps.db, env: deps.env, clock: deps.clock, events: deps.events, posts }),
     operations: createOperations({
       ...deps,
@@ -194,6 +198,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', scheduleRoutes());
   app.route('/api/build', buildRoutes());
   app.route('/api/site', siteRoutes());
+  app.route('/api', correctionsRoutes());
   app.route('/api/templates', templatesRoutes());
   app.route('/api/analytics', analyticsRoutes());
   app.route('/api/automation', automationRoutes());
