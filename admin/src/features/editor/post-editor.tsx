@@ -19,6 +19,8 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { PanelLoading } from '../../components/panel-loading.tsx';
+import { CorrectionsSection } from '../corrections/corrections-section.tsx';
+import { ProvenanceField } from './provenance-field.tsx';
 import { applyMarkdownCommand, type MarkdownCommand } from './markdown-commands.ts';
 import { MarkdownToolbar, SHORTCUTS } from './markdown-toolbar.tsx';
 import { draftKey, useDraftStore } from './draft-store.ts';
@@ -364,6 +366,7 @@ export function PostEditor({
                         {...register('authorName')}
                       />
                     </Field>
+                    <ProvenanceField control={control} error={errors.provenance?.message} editedBy={post?.editedBy ?? null} />
                     <Field id="post-read-time" label="Read Time (minutes)" error={errors.readTime?.message}>
                       <Input
                         id="post-read-time"
@@ -456,6 +459,11 @@ export function PostEditor({
                 </Card>
               </aside>
             </form>
+            {post ? (
+              <div className="mt-6">
+                <CorrectionsSection post={post} />
+              </div>
+            ) : null}
           </TabsContent>
         </Tabs>
       </main>
