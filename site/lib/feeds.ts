@@ -148,7 +148,7 @@ function latest(entries: readonly FeedEntry[]): string {
  * Atom (RFC 4287): the feed has id, title, updated, an author (the publisher, so every entry has one) and a
  * self link; each entry id, title, updated, published, link, author, summary and the full content as HTML.
  */
-export function atomXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: string, now: string): string {
+export function atomXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: string, whenEmpty: string): string {
   const items = entries.map((e) => {
     const url = articleUrl(siteUrl, e.post.slug);
     return [
@@ -171,7 +171,7 @@ export function atomXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: 
     `<id>${escapeXml(`${siteUrl}${feed.atom}`)}</id>`,
     `<title type="text">${escapeXml(feed.title)}</title>`,
     `<subtitle type="text">${escapeXml(feed.description)}</subtitle>`,
-    `<updated>${entries[0] ? latest(entries) : now}</updated>`,
+    `<updated>${entries[0] ? latest(entries) : whenEmpty}</updated>`,
     `<link rel="self" type="application/atom+xml" href="${escapeXml(`${siteUrl}${feed.atom}`)}"/>`,
     `<link rel="alternate" type="text/html" href="${escapeXml(`${siteUrl}${feed.pagePath}`)}"/>`,
     `<author><name>${escapeXml(SITE_OWNER)}</name><uri>${escapeXml(siteUrl)}/</uri></author>`,
@@ -235,6 +235,8 @@ export function feedResponse(
       headers: { 'Content-Type': 'application/feed+json; charset=utf-8' },
     });
   }
-  const xml = format === 'rss' ? rssXml(feed, entries, siteUrl) : atomXml(feed, entries, siteUrl, new Date().toISOString());
+  // A feed with no entries has never changed: the epoch keeps it the same however it is rendered (incrementally
+  // or from scratch), and other pages' changes need not re-render it.
+  const xml = format === 'rss' ? rssXml(feed, entries, siteUrl) : atomXml(feed, entries, siteUrl, new Date(0).toISOString());
   return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 }
