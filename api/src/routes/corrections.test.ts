@@ -21,7 +21,8 @@ afterEach(() => t.cleanup());
 
 const FIX = { wrong: 'The grid queue was put at 40 GW.', right: 'The grid queue is 14 GW.' };
 
-async function publish(overrides: Record<string, unknown> = {}) {
+async function publish(overrides: Record<string, unknown> = {}, at?: string) {
+  if (at) t.clock.set(at);
   await t.login();
   const res = await t.call('POST', '/api/posts', postBody({ published: true, ...overrides }));
   expect(res.status).toBe(201);
@@ -125,12 +126,20 @@ describe('POST /api/posts/:id/corrections', () => {
     t.clock.advance(3_600_000);
     const future = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
     expect((await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: future })).json.error).toBe(CORRECTION_IN_FUTURE);
-    const before = new Date(Date.parse(post.publishedAt) - 1000).toISOString();
+    const before = new Date(Date.parse(post.publishedAt) - 60_000).toISOString();
     expect((await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: before })).json.error).toBe(CORRECTION_BEFORE_PUBLICATION);
     const earlier = new Date(Date.parse(post.publishedAt) + 60_000).toISOString().replace('Z', '+00:00');
     const ok = await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: earlier });
     expect(ok.status).toBe(201);
     expect(ok.json.correctedAt).toBe(new Date(earlier).toISOString());
+  });
+
+  it('reads a time in the minute of publication (the admin field has minute precision) as the publication', async () => {
+    const post = await publish({}, '2026-06-01T10:00:42.000Z');
+    const minute = '2026-06-01T10:00:00.000Z';
+    const res = await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: minute });
+    expect(res.status).toBe(201);
+    expect(res.json.correctedAt).toBe(post.publishedAt);
   });
 
   it.each(['0', '-1', 'abc', '1e3', '999999999999999', '9'.repeat(40)])('answers 404 (never 500) for post id %s', async (id) => {

@@ -70,12 +70,19 @@ export function createCorrectionsService(deps: { db: Db; clock: Clock; onChange?
     return row;
   }
 
-  /** The instant a correction says it was made: now by default; never in the future or before publication. */
+  /**
+   * The instant a correction says it was made: now by default; never in the future or before publication. The
+   * admin's field has minute precision, so a time in the minute of publication means the publication itself.
+   */
   function correctedAt(value: string | undefined, post: PostRow, now: Date): Date {
     const at = value === undefined ? now : new Date(value);
     const issue = (message: string) => new AppError(400, message, { issues: [{ path: 'correctedAt', message }] });
     if (at.getTime() > now.getTime() + CORRECTION_FUTURE_SKEW_MS) throw issue(CORRECTION_IN_FUTURE);
-    if (post.publishedAt && at.getTime() < post.publishedAt.getTime()) throw issue(CORRECTION_BEFORE_PUBLICATION);
+    const published = post.publishedAt?.getTime();
+    if (published !== undefined && at.getTime() < published) {
+      if (at.getTime() < published - (published % 60_000)) throw issue(CORRECTION_BEFORE_PUBLICATION);
+      return new Date(published);
+    }
     return at;
   }
 

@@ -37,6 +37,8 @@ export function CorrectionsSection({ post }: { post: Post }) {
   const [wrong, setWrong] = useState('');
   const [right, setRight] = useState('');
   const [at, setAt] = useState(() => toLocalInput(new Date()));
+  /** Whether the editor changed "Corrected at": left alone, the server records the moment it is saved. */
+  const [atChanged, setAtChanged] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [confirm, setConfirm] = useState<Correction | null>(null);
   const saving = record.isPending || update.isPending;
@@ -53,6 +55,7 @@ export function CorrectionsSection({ post }: { post: Post }) {
     setWrong('');
     setRight('');
     setAt(toLocalInput(new Date()));
+    setAtChanged(false);
     setErrors({});
   }
 
@@ -61,13 +64,14 @@ export function CorrectionsSection({ post }: { post: Post }) {
     setWrong(c.wrong);
     setRight(c.right);
     setAt(toLocalInput(new Date(c.correctedAt)));
+    setAtChanged(false);
     setErrors({});
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const correctedAt = fromLocalInput(at);
-    const parsed = CorrectionInputSchema.safeParse({ wrong, right, ...(correctedAt ? { correctedAt } : {}) });
+    const parsed = CorrectionInputSchema.safeParse({ wrong, right, ...(correctedAt && atChanged ? { correctedAt } : {}) });
     const next: Errors = correctedAt ? {} : { correctedAt: 'Enter the date and time of the correction' };
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -135,7 +139,10 @@ export function CorrectionsSection({ post }: { post: Post }) {
                   id="correction-at"
                   type="datetime-local"
                   value={at}
-                  onChange={(e) => setAt(e.target.value)}
+                  onChange={(e) => {
+                    setAt(e.target.value);
+                    setAtChanged(true);
+                  }}
                   aria-invalid={errors.correctedAt ? true : undefined}
                   aria-describedby={describedBy('correction-at', { hint: true, error: errors.correctedAt })}
                 />
