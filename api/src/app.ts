@@ -24,6 +24,8 @@ import { scheduleRoutes } from './routes/schedule.ts';
 import { templatesRoutes } from './routes/templates.ts';
 import { siteRoutes } from './routes/site.ts';
 import { previewLinksRoutes, previewPageRoutes } from './routes/previews.ts';
+import { correctionsRoutes } from './routes/corrections.ts';
+import { createCorrectionsService, type CorrectionsService } from './services/corrections.ts';
 import type { Builder } from './services/builder.ts';
 import type { ChangeFeed } from './services/changes.ts';
 import { createPostsService, type PostsService } from './services/posts.ts';
@@ -67,6 +69,7 @@ export interface AppContext extends AppDeps {
   previews: PreviewsService;
   scheduler: Scheduler;
   templates: ReturnType<typeof createTemplatesService>;
+  corrections: CorrectionsService;
   automation: AutomationService;
   /** Workflows, notifications, reader analytics, health. */
   operations: Operations;
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps) {
       deps.events.emit('login_lockout', lockout);
     },
   });
+  const corrections = createCorrectionsService({ db: deps.db, clock: deps.clock, onChange });
   const ctx: AppContext = {
     ...deps,
     auth: createAuthService({ ...deps, limiter, twoFactor, log: securityLog }),
@@ -109,9 +113,10 @@ export function createApp(deps: AppDeps) {
     twoFactor,
     securityLog,
     posts,
-    previews: createPreviewsService({ db: deps.db, clock: deps.clock, siteUrl: deps.env.SITE_URL, renderer: deps.preview }),
     scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),
     templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
+    corrections,
+    previews: createPreviewsService({ db: deps.db, clock: deps.clock, siteUrl: deps.env.SITE_URL, renderer: deps.preview, corrections }),
     automation: createAutomationService({ db: deps.db, env: deps.env, clock: deps.clock, events: deps.events, posts }),
     operations: createOperations({
       ...deps,
@@ -203,6 +208,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', scheduleRoutes());
   app.route('/api/build', buildRoutes());
   app.route('/api/site', siteRoutes());
+  app.route('/api', correctionsRoutes());
   app.route('/api/templates', templatesRoutes());
   app.route('/api/analytics', analyticsRoutes());
   app.route('/api/automation', automationRoutes());

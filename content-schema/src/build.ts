@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 export const BUILD_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
-/** What a change record says happened to a post, as readers see it. */
-export const CHANGE_KINDS = ['published', 'updated', 'unpublished', 'deleted'] as const;
+/**
+ * What a change record says happened to a post, as readers see it. 'corrected': a correction of a published
+ * post was recorded, changed or withdrawn (the post row itself is unchanged).
+ */
+export const CHANGE_KINDS = ['published', 'updated', 'unpublished', 'deleted', 'corrected'] as const;
 
 /** A post a build could not render; the rest of the build went live without it. */
 export const BuildPostErrorSchema = z.object({

@@ -52,25 +52,31 @@ describe('category templates', () => {
 });
 
 describe('authorProfile', () => {
-  it('profiles are the same five people as the personas', () => {
+  it('profiles are the five personas', () => {
     expect(AUTHOR_PROFILES.map((a) => a.name).sort()).toEqual(WRITER_PERSONAS.map((p) => p.name).sort());
   });
 
-  it('returns the fixed profile for a known author', () => {
+  it('describes a persona as an AI writer persona, without human credentials', () => {
     const profile = authorProfile('Dr. Astrid Lindqvist');
-    expect(profile.title).toBe('Senior AI Strategy Analyst');
+    expect(profile.kind).toBe('persona');
+    expect(profile.title).toBe('AI writer persona, Analysis Drop');
+    expect(profile.about).toMatch(/AI writer persona, not a person/);
     expect(profile.initials).toBe('AL');
     expect(profile.expertise.length).toBeGreaterThan(0);
+    for (const p of AUTHOR_PROFILES) {
+      expect(Object.keys(p)).not.toContain('credentials');
+      expect(`${p.title} ${p.institution}`).not.toMatch(/PhD|MSc|CFA|Senior|Editor|Correspondent/);
+    }
   });
 
   it('falls back to a generic profile with the first two letters as initials', () => {
     expect(authorProfile('jane doe')).toEqual({
       name: 'jane doe',
+      kind: 'person',
       title: 'Technology Analyst',
       institution: 'Independent Consultant',
       expertise: [],
-      credentials: [],
-      achievements: [],
+      about: '',
       initials: 'JA',
     });
     expect(authorProfile('x').initials).toBe('X');
@@ -78,10 +84,9 @@ describe('authorProfile', () => {
 });
 
 describe('editorial team', () => {
-  it('lists nine writers including the five personas', () => {
+  it('lists the five personas, as personas', () => {
     expect(EDITORIAL_TEAM.founder.role).toMatch(/Editor-in-Chief/);
-    expect(EDITORIAL_TEAM.writers).toHaveLength(9);
-    const names = EDITORIAL_TEAM.writers.map((w) => w.name);
-    for (const persona of WRITER_PERSONAS) expect(names).toContain(persona.name);
+    expect(EDITORIAL_TEAM.writers.map((w) => w.name)).toEqual(WRITER_PERSONAS.map((p) => p.name));
+    for (const w of EDITORIAL_TEAM.writers) expect(w.role).toMatch(/^AI writer persona/);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * AI writer personas, category templates, fixed author profiles and the editorial team (spec §1, §2, §3, §9).
  *
- * Every person here is fictional. The personas are the writing voices the editor's AI Expert Writers tab
- * offers (one per focus, one category each); the author profiles are the same five people as shown on the
- * article author card; the editorial team is what the About page lists.
+ * The personas are AI writer personas, not people: the writing voices the editor's AI Expert Writers tab and the
+ * automation write with (one per focus, one category each). Their author profiles (the article author card) say
+ * so and carry no human credentials. The editorial team is what the About page lists; its founder is fictional.
  */
 import type { Category } from './categories.ts';
 
@@ -283,93 +283,55 @@ export const CATEGORY_TEMPLATES: Record<TemplateCategory, CategoryTemplate> = {
   },
 };
 
-/** A fixed author profile for the article author card (spec §2). */
+/**
+ * The author card of an article (spec §2, as issue 12 corrects it). A persona's card says what the persona is: an
+ * AI writer persona with a configured focus, not a person, so it carries no degrees, employers or achievements.
+ */
 export interface AuthorProfile {
   name: string;
+  /** 'persona': one of the AI writer personas; 'person': any other byline (a human author). */
+  kind: 'persona' | 'person';
   title: string;
   institution: string;
+  /** A persona's configured focus; empty for an unknown author. */
   expertise: string[];
-  credentials: string[];
-  achievements: string[];
+  /** What the byline is, in one or two sentences (a persona's nature and who supervises it); empty for a person. */
+  about: string;
   initials: string;
 }
 
-/** The five fixed profiles: the same people as the personas. */
-export const AUTHOR_PROFILES: AuthorProfile[] = [
-  {
-    name: 'Dr. Astrid Lindqvist',
-    title: 'Senior AI Strategy Analyst',
-    institution: 'Northwire AI Strategy Desk, Stockholm',
-    expertise: ['AI strategy', 'Foundation models', 'AI governance', 'Compute economics'],
-    credentials: ['PhD in Machine Learning', 'MSc in Engineering Physics'],
-    achievements: [
-      'Led production machine learning programmes in Nordic manufacturing',
-      'Author of the Northwire AI Act readiness checklist',
-      'Regular speaker on responsible AI deployment',
-    ],
-    initials: 'AL',
-  },
-  {
-    name: 'Élise Vandermeer',
-    title: 'EU Policy Editor',
-    institution: 'Northwire Brussels Bureau',
-    expertise: ['EU AI Act', 'Digital Markets Act', 'Data Act', 'GDPR'],
-    credentials: ['LLM in European Law', 'Qualified competition lawyer'],
-    achievements: [
-      'Followed the AI Act from Commission proposal to Official Journal',
-      'Maintains the Northwire EU digital legislation tracker',
-    ],
-    initials: 'ÉV',
-  },
-  {
-    name: 'Oskar Haraldsen',
-    title: 'Nordic Startups Correspondent',
-    institution: 'Northwire Startup Desk, Oslo',
-    expertise: ['Nordic startups', 'Venture building', 'Climate tech', 'Deep tech'],
-    credentials: ['MSc in Industrial Economics', 'Former scale-up operator'],
-    achievements: [
-      'Operating roles at two Nordic scale-ups',
-      'Mentor to early-stage founders across the Nordics and Baltics',
-    ],
-    initials: 'OH',
-  },
-  {
-    name: 'Dr. Tuomas Ahlroos',
-    title: 'Blockchain and Digital Assets Analyst',
-    institution: 'Northwire Research, Helsinki',
-    expertise: ['Blockchain infrastructure', 'Cryptography', 'MiCA', 'Stablecoins'],
-    credentials: ['PhD in Applied Cryptography', 'MSc in Computer Science'],
-    achievements: [
-      'Worked on payment-system interoperability pilots',
-      'Author of the Northwire MiCA explainer series',
-    ],
-    initials: 'TA',
-  },
-  {
-    name: 'Ingrid Solvik',
-    title: 'Fintech and Deals Editor',
-    institution: 'Northwire Markets Desk, Copenhagen',
-    expertise: ['Fintech', 'Payments', 'Venture financing', 'DORA'],
-    credentials: ['MSc in Finance', 'CFA charterholder'],
-    achievements: [
-      'Former corporate-development analyst at a Nordic bank',
-      'Covers Nordic and European fintech funding and M&A',
-    ],
-    initials: 'IS',
-  },
-];
+function initialsOf(name: string): string {
+  const words = name.replace(/^Dr\.\s+/, '').split(/\s+/).filter(Boolean);
+  return words.length >= 2 ? `${words[0]![0]}${words.at(-1)![0]}`.toUpperCase() : name.slice(0, 2).toUpperCase();
+}
 
-/** The fixed profile for a known author, or the generic one with the name's first two letters as initials (spec §2). */
+/** The persona of a byline, or null when the byline is not one of the AI writer personas. */
+export function personaByName(name: string): WriterPersona | null {
+  return WRITER_PERSONAS.find((p) => p.name === name) ?? null;
+}
+
+/** The five persona profiles, derived from the personas themselves so the two never disagree. */
+export const AUTHOR_PROFILES: AuthorProfile[] = WRITER_PERSONAS.map((persona) => ({
+  name: persona.name,
+  kind: 'persona',
+  title: `AI writer persona, ${persona.category}`,
+  institution: 'Configured and supervised by the Northwire editors',
+  expertise: persona.specializations,
+  about: `${persona.name} is an AI writer persona, not a person: a configured focus (${persona.expertise}), voice and research brief that an AI model writes with. It has no degrees, career or opinions of its own; Northwire's editors choose its topics, check its drafts against the sources and answer for what is published.`,
+  initials: initialsOf(persona.name),
+}));
+
+/** The fixed profile for a persona, or the generic one with the name's first two letters as initials (spec §2). */
 export function authorProfile(name: string): AuthorProfile {
   const known = AUTHOR_PROFILES.find((profile) => profile.name === name);
   if (known) return known;
   return {
     name,
+    kind: 'person',
     title: 'Technology Analyst',
     institution: 'Independent Consultant',
     expertise: [],
-    credentials: [],
-    achievements: [],
+    about: '',
     initials: name.slice(0, 2).toUpperCase(),
   };
 }
@@ -381,7 +343,11 @@ export interface TeamMember {
   specialty: string;
 }
 
-/** The founder and editor-in-chief plus nine expert writers (five of them the personas). All fictional. */
+/**
+ * The founder and editor-in-chief, and the writer personas whose bylines appear on the site (the five the AI
+ * Expert Writers tab and the automation write with). Issue 12: the About page lists only personas that exist,
+ * described as what they are; the fictional human writers it used to list never wrote anything here.
+ */
 export const EDITORIAL_TEAM: { founder: TeamMember & { bio: string }; writers: TeamMember[] } = {
   founder: {
     name: 'Henrik Åkerlund',
@@ -389,15 +355,5 @@ export const EDITORIAL_TEAM: { founder: TeamMember & { bio: string }; writers: T
     specialty: 'Technology journalism and editorial standards',
     bio: 'Founded Northwire to bring research-grade analysis of European and Nordic technology to a general professional audience, with AI-assisted writing under human editorial oversight.',
   },
-  writers: [
-    { name: 'Dr. Astrid Lindqvist', role: 'Senior AI Strategy Analyst', specialty: 'AI strategy and governance' },
-    { name: 'Élise Vandermeer', role: 'EU Policy Editor', specialty: 'EU technology regulation' },
-    { name: 'Oskar Haraldsen', role: 'Nordic Startups Correspondent', specialty: 'Nordic startups and venture building' },
-    { name: 'Dr. Tuomas Ahlroos', role: 'Blockchain and Digital Assets Analyst', specialty: 'Blockchain, cryptography and MiCA' },
-    { name: 'Ingrid Solvik', role: 'Fintech and Deals Editor', specialty: 'Fintech, payments and funding' },
-    { name: 'Dr. Maja Eklund', role: 'Energy Systems Writer', specialty: 'Power grids, storage and the energy transition' },
-    { name: 'Lars-Erik Dahlgren', role: 'Cities and Architecture Writer', specialty: 'Urban planning, timber construction and mobility' },
-    { name: 'Sanna Mäkelä', role: 'Cybersecurity Writer', specialty: 'Security, resilience and critical infrastructure' },
-    { name: 'Dr. Rasmus Holt', role: 'Data and Research Editor', specialty: 'Research methods, data journalism and source verification' },
-  ],
+  writers: WRITER_PERSONAS.map((p) => ({ name: p.name, role: `AI writer persona, ${p.category}`, specialty: p.expertise })),
 };

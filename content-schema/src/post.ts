@@ -91,6 +91,8 @@ const postFields = {
   authorId: idField('Author id must be a positive whole number'),
   readTime: ReadTimeSchema,
   published: z.boolean(),
+  /** How the post was made (the reader-facing AI disclosure); the automation sets 'ai-generated' itself. */
+  provenance: z.enum(POST_PROVENANCE, { error: 'Provenance must be human, ai-assisted or ai-generated' }),
   seoTitle: optionalText(60, 'Title should be under 60 characters'),
   metaDescription: optionalText(160, 'Meta description should be 120-160 characters'),
   focusKeyword: optionalText(100, 'Focus keyword must be at most 100 characters'),
@@ -110,6 +112,7 @@ export const PostInputSchema = z.object({
   authorId: postFields.authorId.default(DEFAULT_AUTHOR_ID),
   readTime: postFields.readTime.default(DEFAULT_READ_TIME),
   published: postFields.published.default(false),
+  provenance: postFields.provenance.optional(),
 });
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostData = z.output<typeof PostInputSchema>;
@@ -146,6 +149,7 @@ export const PostFormSchema = z.object({
   authorName: requiredText('Author name is required'),
   readTime: z.number({ error: 'Read time must be at least 1 minute' }).int().min(1, 'Read time must be at least 1 minute'),
   published: z.boolean(),
+  provenance: z.enum(POST_PROVENANCE),
   seoTitle: z.string().max(60, 'Title should be under 60 characters'),
   metaDescription: z.string().max(160, 'Meta description should be 120-160 characters'),
   focusKeyword: z.string(),

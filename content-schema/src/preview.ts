@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
-import { PostSummarySchema, ReadTimeSchema, splitTags, TagListSchema } from './post.ts';
+import { PublicCorrectionSchema } from './corrections.ts';
+import { ReadTimeSchema, splitTags, TagListSchema } from './post.ts';
+import { SiteSummarySchema } from './site-feed.ts';
 
 /** The path of the public preview page; the token follows it. */
 export const PREVIEW_PATH = '/preview';
@@ -124,9 +126,11 @@ export type PreviewFields = z.infer<typeof PreviewFieldsSchema>;
  * "Related Research" block draws from. The renderer keeps nothing of it.
  */
 export const PreviewRenderSchema = z.object({
-  post: PostSummarySchema,
+  post: SiteSummarySchema,
   html: z.string().nullable(),
   renderError: z.string().nullable(),
-  related: z.array(PostSummarySchema),
+  /** The corrections a published post already carries, shown as on the live article. */
+  corrections: z.array(PublicCorrectionSchema),
+  related: z.array(SiteSummarySchema),
 });
 export type PreviewRender = z.infer<typeof PreviewRenderSchema>;

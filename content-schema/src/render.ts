@@ -9,6 +9,8 @@ import { BuildPostErrorSchema, CHANGE_KINDS } from './build.ts';
 /** One change record as the renderer needs it. */
 export const RenderChangeSchema = z.object({
   id: z.number().int(),
+  /** A 'corrected' change affects only the article, /corrections, the feeds and the sitemaps. */
+  kind: z.enum(CHANGE_KINDS),
   postId: z.number().int(),
   title: z.string(),
   oldSlug: z.string().nullable(),
@@ -52,6 +54,6 @@ export const BuildHookPayloadSchema = z.object({
   kind: z.enum(['changes', 'full']),
   fromChange: z.number().int(),
   toChange: z.number().int(),
-  changes: z.array(RenderChangeSchema.extend({ kind: z.enum(CHANGE_KINDS) })),
+  changes: z.array(RenderChangeSchema),
 });
 export type BuildHookPayload = z.infer<typeof BuildHookPayloadSchema>;

@@ -168,6 +168,7 @@ describe('PostFormSchema', () => {
     authorName: 'A',
     readTime: 5,
     published: false,
+    provenance: 'human',
     seoTitle: '',
     metaDescription: '',
     focusKeyword: '',

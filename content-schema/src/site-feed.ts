@@ -3,20 +3,31 @@
  * search text the API derived when each post was saved. The renderer never sees drafts or markdown.
  */
 import { z } from 'zod';
+import { PublicCorrectionSchema } from './corrections.ts';
 import { PostSummarySchema } from './post.ts';
 
-/** A published post as the renderer needs it for its article page and search entry. */
-export const SitePostSchema = PostSummarySchema.extend({
+/**
+ * A published post's summary as the site shows it. `modifiedAt` is the visible "Updated" time: the latest real
+ * update after publication (a correction, or an edit of the title or body), null when there was none. Saves
+ * that change only metadata (tags, SEO fields, slug, provenance) do not count, so `updatedAt` is not it.
+ */
+export const SiteSummarySchema = PostSummarySchema.extend({ modifiedAt: z.string().nullable() });
+export type SiteSummary = z.infer<typeof SiteSummarySchema>;
+
+/** A published post as the renderer needs it for its article page, search entry and feed entries. */
+export const SitePostSchema = SiteSummarySchema.extend({
   /** Sanitised body HTML; null when the body could not be rendered (then `renderError` says why). */
   html: z.string().nullable(),
   /** Reader-visible plain text of the body, for the search index. */
   text: z.string().nullable(),
   renderError: z.string().nullable(),
+  /** Its corrections, newest first. */
+  corrections: z.array(PublicCorrectionSchema),
 });
 export type SitePost = z.infer<typeof SitePostSchema>;
 
 /** GET /api/site/posts?after={id}&limit={n}[&fields=summary]: a page of published posts by ascending id. */
-export const SiteSummaryPageSchema = z.object({ posts: z.array(PostSummarySchema), next: z.number().int().nullable() });
+export const SiteSummaryPageSchema = z.object({ posts: z.array(SiteSummarySchema), next: z.number().int().nullable() });
 export const SitePostPageSchema = z.object({ posts: z.array(SitePostSchema), next: z.number().int().nullable() });
 
 /** Query of GET /api/site/posts: a keyset page (`after`, `limit`) or given `ids`. */

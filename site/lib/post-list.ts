@@ -43,6 +43,14 @@ export function publicationDate(post: Pick<PostSummary, 'publishedAt' | 'created
   return post.publishedAt ?? post.createdAt;
 }
 
+/**
+ * When the article last really changed, as readers are told (article:modified_time, dateModified, feeds,
+ * sitemaps): its visible "Updated" time, else its publication.
+ */
+export function modifiedTime(post: Pick<PostSummary, 'publishedAt' | 'createdAt'> & { modifiedAt?: string | null }): string {
+  return post.modifiedAt ?? publicationDate(post);
+}
+
 type Dated = Pick<PostSummary, 'id' | 'publishedAt' | 'createdAt'>;
 
 /** Comparator for newest first, as the API answers lists; ties are broken by the higher id. */

@@ -1,17 +1,48 @@
 /** Structured data and metadata helpers for pages. */
-import type { PostSummary } from 'content-schema/post';
+import type { PublicCorrection } from 'content-schema/corrections';
+import { personaByName } from 'content-schema/personas';
+import { involvesAi } from 'content-schema/provenance';
 import { SITE_NAME, SITE_OWNER } from 'content-schema/site';
+import type { SiteSummary } from 'content-schema/site-feed';
+import { disclosureOf } from './disclosure.ts';
+import { modifiedTime, publicationDate } from './post-list.ts';
 
 /** JSON for an inline `<script type="application/ld+json">`: `<` is escaped so no text can close the script. */
 export function jsonLdScript(data: Record<string, unknown>): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** schema.org NewsArticle for an article page. */
+/**
+ * schema.org NewsArticle for an article page.
+ *
+ * Authorship is stated as it is. A byline that is one of the AI writer personas is not a Person: the author is
+ * the publisher (the Organization that answers for the article), the persona is named as a contributor of type
+ * SoftwareApplication (what it is: a configured AI writer), and the person who edited it, when there is one, is
+ * the `editor`. `creditText` says the same in words. No persona carries a job title, degree or affiliation. A
+ * human byline is a Person with a name and nothing invented. Corrections are CorrectionComment items, and
+ * `dateModified` is the last real update (a correction or an edit of the text), else the publication.
+ */
 export function newsArticleJsonLd(
-  post: PostSummary,
-  { url, imageUrl, siteUrl }: { url: string; imageUrl: string; siteUrl: string },
+  post: SiteSummary,
+  {
+    url,
+    imageUrl,
+    siteUrl,
+    corrections = [],
+  }: { url: string; imageUrl: string; siteUrl: string; corrections?: readonly PublicCorrection[] },
 ): Record<string, unknown> {
+  const publisher = {
+    '@type': 'Organization',
+    name: SITE_OWNER,
+    brand: SITE_NAME,
+    url: siteUrl,
+    logo: { '@type': 'ImageObject', url: `${siteUrl}/apple-touch-icon.png` },
+  };
+  const persona = personaByName(post.authorName);
+  const ai = involvesAi(post.provenance);
+  const author = persona || post.provenance === 'ai-generated'
+    ? [{ '@type': 'Organization', name: SITE_OWNER, url: siteUrl }]
+    : [{ '@type': 'Person', name: post.authorName }];
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -20,20 +51,32 @@ export function newsArticleJsonLd(
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
     image: [imageUrl],
-    datePublished: post.publishedAt ?? post.createdAt,
+    datePublished: publicationDate(post),
     dateCreated: post.createdAt,
-    dateModified: post.updatedAt,
+    dateModified: modifiedTime(post),
     articleSection: post.category,
     keywords: post.tags.join(', ') || undefined,
     timeRequired: `PT${post.readTime}M`,
-    author: [{ '@type': 'Person', name: post.authorName }],
-    publisher: {
-      '@type': 'Organization',
-      name: SITE_OWNER,
-      brand: SITE_NAME,
-      url: siteUrl,
-      logo: { '@type': 'ImageObject', url: `${siteUrl}/apple-touch-icon.png` },
-    },
+    author,
+    ...(persona && {
+      contributor: {
+        '@type': 'SoftwareApplication',
+        name: persona.name,
+        applicationCategory: 'AI writer persona',
+        description: `An AI writer persona of ${SITE_NAME} (${persona.expertise}); not a person.`,
+        url: `${siteUrl}/about#writers`,
+      },
+    }),
+    ...(ai && post.editedBy && { editor: { '@type': 'Person', name: post.editedBy } }),
+    ...(ai && { creditText: disclosureOf(post) ?? undefined }),
+    ...(corrections.length > 0 && {
+      correction: corrections.map((c) => ({
+        '@type': 'CorrectionComment',
+        datePublished: c.correctedAt,
+        text: `This article said: ${c.wrong} Correct: ${c.right}`,
+      })),
+    }),
+    publisher,
     isAccessibleForFree: true,
   };
 }

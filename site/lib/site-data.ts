@@ -2,20 +2,33 @@
  * What pages render from. The warm renderer (site/render/) holds the published posts' summaries and hands
  * each render a `SiteData` as `Astro.locals.site`; nothing on a page reads the network or a content store.
  */
-import type { PostSummary } from 'content-schema/post';
+import type { CorrectionLogEntry, PublicCorrection } from 'content-schema/corrections';
+import type { SiteSummary } from 'content-schema/site-feed';
 import type { Listing } from './post-list.ts';
+
+/** What the renderer loaded of an article beyond its summary: the stored body HTML and its corrections. */
+export interface ArticleBody {
+  html: string;
+  /** Newest first. */
+  corrections: readonly PublicCorrection[];
+}
 
 export interface SiteData {
   /** Paths of the pages that do not depend on posts ('/about', '/contact', …), for the sitemap. */
   readonly staticPaths: readonly string[];
   /** Every published post, newest first. */
-  readonly posts: readonly PostSummary[];
+  readonly posts: readonly SiteSummary[];
   /** The published posts of one category, newest first (empty for an unknown category). */
-  inCategory(category: string): readonly PostSummary[];
+  inCategory(category: string): readonly SiteSummary[];
   /** A published post by its current slug. */
-  bySlug(slug: string): PostSummary | undefined;
-  /** The stored, sanitised body HTML of an article being rendered (only those the renderer loaded). */
-  articleHtml(slug: string): string | undefined;
+  bySlug(slug: string): SiteSummary | undefined;
+  /**
+   * The stored, sanitised body HTML and the corrections of an article the renderer loaded (the article being
+   * rendered, and the newest posts of the feeds being rendered); undefined for any other.
+   */
+  article(slug: string): ArticleBody | undefined;
+  /** The public corrections log: every correction of a published article, newest first. */
+  readonly corrections: readonly CorrectionLogEntry[];
   /** The head and chunks of a listing, by listing key ('all' or a category's key). */
   listing(key: string): Listing;
 }

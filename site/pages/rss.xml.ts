@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { feedResponse, SITE_FEED } from '../lib/feeds.ts';
+import { env } from '../lib/env.ts';
+import { feedResponse } from '../lib/feeds.ts';
 import { siteData } from '../lib/site-data.ts';
 
-export const GET: APIRoute = ({ locals }) => feedResponse(siteData(locals).posts, SITE_FEED);
+export const GET: APIRoute = ({ locals }) => feedResponse('rss', siteData(locals), env.SITE_URL, null);

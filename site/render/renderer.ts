@@ -19,11 +19,13 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATEGORY_ROUTES } from 'content-schema/categories';
 import type { BuildPostError } from 'content-schema/build';
-import type { PostSummary } from 'content-schema/post';
 import type { PreviewRender } from 'content-schema/preview';
 import type { RenderChange, RenderResult } from 'content-schema/render';
-import type { SitePost } from 'content-schema/site-feed';
+import type { SitePost, SiteSummary } from 'content-schema/site-feed';
+import { CATEGORY_FEED_PATHS, FEED_ITEMS, SITE_FEED_PATHS } from '../lib/feeds.ts';
 import { fixHtml } from '../lib/html-fixups.ts';
+import { modifiedTime } from '../lib/post-list.ts';
+import type { ArticleBody } from '../lib/site-data.ts';
 import { ALL_KEY, chunkPath, headPath, listingKey, toCard, type Listing } from '../lib/post-list.ts';
 import { fileOf, listFiles, removeFile, writeAtomic } from './outputs.ts';
 import { openSearchIndex, type SearchIndex, type SearchIndexOptions, type SearchRecord } from './search/index.ts';
@@ -150,6 +152,7 @@ export async function openRenderer(opts: RendererOptions) {
     const next = new SiteIndex();
     for await (const page of source.summaries()) for (const p of page) next.put(p);
     next.setRedirects(await source.redirects());
+    next.setCorrections(await source.corrections());
     return next;
   }
 
@@ -189,12 +192,61 @@ export async function openRenderer(opts: RendererOptions) {
     return `${rules.join('\n')}\n`;
   }
 
-  /** Paths of the pages that depend on the whole list: home, sitemap, site feed. */
-  const LIST_PAGES = ['/', '/sitemap-0.xml', '/rss.xml'];
+  /** Pages that list posts with their dates (or their newest posts in full) but not the home page's cards. */
+  const FEED_PAGES = ['/sitemap-0.xml', '/news-sitemap.xml', ...SITE_FEED_PATHS];
+  /** Paths of the pages that depend on the whole list: home, sitemaps, site feeds. */
+  const LIST_PAGES = ['/', ...FEED_PAGES];
+
+  /** A category's feeds (RSS, Atom, JSON Feed). */
+  function categoryFeeds(category: string): string[] {
+    const route = CATEGORY_ROUTES.find((r) => r.category === category);
+    return route ? CATEGORY_FEED_PATHS(route.path) : [];
+  }
 
   function categoryPages(category: string): string[] {
     const route = CATEGORY_ROUTES.find((r) => r.category === category);
-    return route ? [`/${route.path}`, `/rss/${route.path}.xml`] : [];
+    return route ? [`/${route.path}`, ...categoryFeeds(category)] : [];
+  }
+
+  /**
+   * Bodies (HTML and corrections) of the newest posts of the feeds, which carry full content: kept between
+   * renders and dropped for every post a change names, so a publish fetches only what changed.
+   */
+  const feedBodies = new Map<number, { updatedAt: string; body: ArticleBody }>();
+
+  function bodyOf(post: SitePost): ArticleBody | null {
+    return post.html === null ? null : { html: post.html, corrections: post.corrections };
+  }
+
+  /** The posts the given feed pages list in full. */
+  function feedMembers(idx: SiteIndex, pages: Iterable<string>): SiteSummary[] {
+    const out = new Map<number, SiteSummary>();
+    for (const page of pages) {
+      let posts: readonly SiteSummary[] | null = null;
+      if (SITE_FEED_PATHS.includes(page)) posts = idx.posts;
+      else {
+        const route = CATEGORY_ROUTES.find((r) => CATEGORY_FEED_PATHS(r.path).includes(page));
+        if (route) posts = idx.inCategory(route.category);
+      }
+      for (const p of posts?.slice(0, FEED_ITEMS) ?? []) out.set(p.id, p);
+    }
+    return [...out.values()];
+  }
+
+  /** Bodies by slug for the feed pages about to be rendered, fetching the ones not kept. */
+  async function bodiesFor(idx: SiteIndex, pages: Iterable<string>): Promise<Map<string, ArticleBody>> {
+    const members = feedMembers(idx, pages);
+    const missing = members.filter((p) => feedBodies.get(p.id)?.updatedAt !== p.updatedAt).map((p) => p.id);
+    for (const post of await source.postsById(missing)) {
+      const body = bodyOf(post);
+      if (body) feedBodies.set(post.id, { updatedAt: post.updatedAt, body });
+    }
+    const out = new Map<string, ArticleBody>();
+    for (const p of members) {
+      const kept = feedBodies.get(p.id);
+      if (kept) out.set(p.slug, kept.body);
+    }
+    return out;
   }
 
   /** Signatures of a listing's chunks: member ids and next link. */
@@ -216,13 +268,14 @@ export async function openRenderer(opts: RendererOptions) {
     idx: SiteIndex,
     posts: SitePost[],
     errors: BuildPostError[],
-    fallback: (id: number) => PostSummary | undefined = () => undefined,
+    fallback: (id: number) => SiteSummary | undefined = () => undefined,
   ): Promise<number> {
     let written = 0;
     for (const post of posts) {
       try {
-        if (post.html === null) throw new Error(post.renderError ?? 'The post has no rendered body');
-        const html = await render(`/post/${post.slug}`, idx.data(staticPaths, new Map([[post.slug, post.html]])));
+        const body = bodyOf(post);
+        if (!body) throw new Error(post.renderError ?? 'The post has no rendered body');
+        const html = await render(`/post/${post.slug}`, idx.data(staticPaths, new Map([[post.slug, body]])));
         writeAtomic(dir, fileOf(`/post/${post.slug}`), html);
         written++;
       } catch (err) {
@@ -235,8 +288,8 @@ export async function openRenderer(opts: RendererOptions) {
     return written;
   }
 
-  function summaryOf(post: SitePost): PostSummary {
-    const { html: _h, text: _t, renderError: _r, ...summary } = post;
+  function summaryOf(post: SitePost): SiteSummary {
+    const { html: _h, text: _t, renderError: _r, corrections: _c, ...summary } = post;
     return summary;
   }
 
@@ -255,25 +308,35 @@ export async function openRenderer(opts: RendererOptions) {
     const current = await source.postsById(postIds);
     const byId = new Map(current.map((p) => [p.id, p]));
 
+    // A post whose only changes are corrections keeps its place, card and search entry: only its article, the
+    // corrections log, the feeds and the sitemaps show corrections and the "Updated" time. Anything else (or a
+    // post this index does not hold) affects the listings too.
+    const listIds = new Set(
+      postIds.filter((id) => !idx.get(id) || !byId.has(id) || changes.some((c) => c.postId === id && c.kind !== 'corrected')),
+    );
     const categories = new Set<string>();
+    const feedCategories = new Set<string>();
     const goneSlugs = new Map<number, Set<string>>();
-    const previous = new Map<number, PostSummary>();
+    const previous = new Map<number, SiteSummary>();
     for (const c of changes) {
-      for (const cat of [c.oldCategory, c.newCategory]) if (cat) categories.add(cat);
+      for (const cat of [c.oldCategory, c.newCategory]) if (cat) (listIds.has(c.postId) ? categories : feedCategories).add(cat);
       const slugs = goneSlugs.get(c.postId) ?? new Set<string>();
       for (const s of [c.oldSlug, c.newSlug]) if (s) slugs.add(s);
       goneSlugs.set(c.postId, slugs);
     }
     for (const id of postIds) {
       const before = idx.get(id);
+      const after = byId.get(id);
+      const into = listIds.has(id) ? categories : feedCategories;
       if (before) {
         previous.set(id, before);
-        categories.add(before.category);
+        into.add(before.category);
         goneSlugs.get(id)!.add(before.slug);
       }
-      const after = byId.get(id);
-      if (after) categories.add(after.category);
+      if (after) into.add(after.category);
     }
+    for (const id of postIds) feedBodies.delete(id);
+    if (reloaded) feedBodies.clear();
     const keys = [ALL_KEY, ...[...categories].map(listingKey)];
     const before = new Map(keys.map((k) => [k, chunkSignatures(idx.listing(k))]));
     const windows = new Map([...categories].map((c) => [c, relatedWindow(idx, c)]));
@@ -284,6 +347,8 @@ export async function openRenderer(opts: RendererOptions) {
       else idx.delete(id);
     }
     idx.setRedirects(await source.redirects());
+    const logBefore = JSON.stringify(idx.corrections);
+    idx.setCorrections(await source.corrections());
 
     const errors: BuildPostError[] = [];
     let written = await renderArticles(dir, idx, current, errors, (id) => previous.get(id));
@@ -296,12 +361,18 @@ export async function openRenderer(opts: RendererOptions) {
         if (slug !== after?.slug && !idx.bySlug(slug) && removeFile(dir, fileOf(`/post/${slug}`))) removed++;
       }
       if (failed.has(id)) continue;
-      if (after) live.push({ postId: id, path: `/post/${after.slug}`, present: true, updatedAt: after.updatedAt });
+      // The article names its modified time in article:modified_time; the builder looks for it.
+      if (after) live.push({ postId: id, path: `/post/${after.slug}`, present: true, updatedAt: modifiedTime(after) });
       else for (const slug of goneSlugs.get(id) ?? []) live.push({ postId: id, path: `/post/${slug}`, present: false });
     }
 
-    const data = idx.data(staticPaths);
-    const pages = new Set([...LIST_PAGES, ...[...categories].flatMap(categoryPages)]);
+    const pages = new Set(
+      listIds.size > 0
+        ? [...LIST_PAGES, ...[...categories].flatMap(categoryPages), ...[...feedCategories].flatMap(categoryFeeds)]
+        : [...FEED_PAGES, ...[...feedCategories].flatMap(categoryFeeds)],
+    );
+    if (JSON.stringify(idx.corrections) !== logBefore) pages.add('/corrections');
+    const data = idx.data(staticPaths, await bodiesFor(idx, pages));
     for (const path of pages) {
       writeAtomic(dir, fileOf(path), await render(path, data));
       written++;
@@ -310,7 +381,7 @@ export async function openRenderer(opts: RendererOptions) {
     written++;
 
     const liveKeys = new Set([ALL_KEY, ...idx.listingCategories().map(listingKey)]);
-    for (const key of keys) {
+    for (const key of listIds.size > 0 ? keys : []) {
       if (!liveKeys.has(key)) {
         for (const file of listFiles(dir, join(dir, 'data/posts', key))) if (removeFile(dir, file)) removed++;
         continue;
@@ -321,7 +392,7 @@ export async function openRenderer(opts: RendererOptions) {
       writeAtomic(dir, fileOf(headPath(key)), await render(headPath(key), data));
       written++;
       for (const chunk of listing.chunks) {
-        const touched = chunk.posts.some((p) => postIds.some((id) => idx.get(id)?.slug === p.slug));
+        const touched = chunk.posts.some((p) => [...listIds].some((id) => idx.get(id)?.slug === p.slug));
         if (reloaded || touched || old.get(chunk.chunk) !== now.get(chunk.chunk)) {
           writeAtomic(dir, fileOf(chunkPath(key, chunk.chunk)), await render(chunkPath(key, chunk.chunk), data));
           written++;
@@ -331,7 +402,7 @@ export async function openRenderer(opts: RendererOptions) {
     }
 
     await (await liveSearch(dir)).apply({
-      upsert: current.filter((p) => !failed.has(p.id)).map(searchRecord),
+      upsert: current.filter((p) => !failed.has(p.id) && listIds.has(p.id)).map(searchRecord),
       remove: postIds.filter((id) => !byId.has(id) || (failed.has(id) && !previous.has(id))),
     });
 
@@ -382,7 +453,6 @@ export async function openRenderer(opts: RendererOptions) {
     cpSync(join(distDir, 'client'), dir, { recursive: true });
     let written = 0;
     const errors: BuildPostError[] = [];
-    const data = () => idx.data(staticPaths);
     const paths = [
       ...staticPaths,
       '/robots.txt',
@@ -390,12 +460,19 @@ export async function openRenderer(opts: RendererOptions) {
       ...CATEGORY_ROUTES.flatMap((r) => categoryPages(r.category)),
     ];
 
+    // The feeds carry their newest posts in full: their bodies are kept as the articles stream past.
+    feedBodies.clear();
+    const feedIds = new Set(feedMembers(idx, [...paths, ...LIST_PAGES]).map((p) => p.id));
     // The next page is fetched while this one renders.
     const pages = source.posts(100, false);
     for (let next = pages.next(); ; ) {
       const page = await next;
       if (page.done) break;
       next = pages.next();
+      for (const p of page.value) {
+        const body = feedIds.has(p.id) ? bodyOf(p) : null;
+        if (body) feedBodies.set(p.id, { updatedAt: p.updatedAt, body });
+      }
       const posts = page.value.filter((p) => idx.get(p.id));
       for (let i = 0; i < posts.length; i += FULL_SLICE) {
         written += await renderArticles(dir, idx, posts.slice(i, i + FULL_SLICE), errors);
@@ -403,7 +480,7 @@ export async function openRenderer(opts: RendererOptions) {
       }
     }
     // Listings, home and feeds after the articles, so a post that could not be rendered is left out of them.
-    const finalData = data();
+    const finalData = idx.data(staticPaths, await bodiesFor(idx, [...paths, ...LIST_PAGES]));
     for (const [i, path] of [...paths, ...LIST_PAGES].entries()) {
       writeAtomic(dir, fileOf(path), await render(path, finalData));
       written++;
@@ -483,7 +560,7 @@ export async function openRenderer(opts: RendererOptions) {
     const body = input.html ?? `<p><strong>${escapeHtml(input.renderError ?? 'The body could not be rendered.')}</strong></p>`;
     const path = `/post/${input.post.slug}`;
     const res = await site.renderRoute(siteUrl, path, {
-      site: idx.data(staticPaths, new Map([[input.post.slug, body]])),
+      site: idx.data(staticPaths, new Map([[input.post.slug, { html: body, corrections: input.corrections }]])),
       preview: true,
     });
     if (res.status !== 200) throw new Error(`The preview of ${path} rendered with status ${res.status}`);

@@ -4,29 +4,31 @@
  * lists, listings) are computed on demand and kept until the next change.
  */
 import { CATEGORY_ROUTES, HOME_FILTERS } from 'content-schema/categories';
-import type { PostSummary } from 'content-schema/post';
+import type { CorrectionLogEntry } from 'content-schema/corrections';
+import type { SiteSummary } from 'content-schema/site-feed';
 import { ALL_KEY, compareNewestFirst, listingKey, toListing, type Listing } from '../lib/post-list.ts';
-import type { SiteData } from '../lib/site-data.ts';
+import type { ArticleBody, SiteData } from '../lib/site-data.ts';
 
 export class SiteIndex {
-  readonly #byId = new Map<number, PostSummary>();
+  readonly #byId = new Map<number, SiteSummary>();
   /** Old slug → post id, for published posts only. */
   readonly #redirects = new Map<string, number>();
-  #sorted: PostSummary[] | null = null;
-  #bySlug: Map<string, PostSummary> | null = null;
-  #byCategory: Map<string, PostSummary[]> | null = null;
+  #sorted: SiteSummary[] | null = null;
+  #bySlug: Map<string, SiteSummary> | null = null;
+  #byCategory: Map<string, SiteSummary[]> | null = null;
   #listings = new Map<string, Listing>();
+  #corrections: readonly CorrectionLogEntry[] = [];
 
   get size(): number {
     return this.#byId.size;
   }
 
-  get(id: number): PostSummary | undefined {
+  get(id: number): SiteSummary | undefined {
     return this.#byId.get(id);
   }
 
   /** Adds or replaces a published post. */
-  put(post: PostSummary): void {
+  put(post: SiteSummary): void {
     this.#byId.set(post.id, post);
     this.#changed();
   }
@@ -34,6 +36,15 @@ export class SiteIndex {
   /** Forgets a post (unpublished, deleted or not renderable). */
   delete(id: number): void {
     if (this.#byId.delete(id)) this.#changed();
+  }
+
+  /** The public corrections log, newest first. */
+  get corrections(): readonly CorrectionLogEntry[] {
+    return this.#corrections;
+  }
+
+  setCorrections(log: readonly CorrectionLogEntry[]): void {
+    this.#corrections = log;
   }
 
   setRedirects(entries: Iterable<{ from: string; postId: number }>): void {
@@ -59,19 +70,19 @@ export class SiteIndex {
   }
 
   /** Every published post, newest first. */
-  get posts(): readonly PostSummary[] {
+  get posts(): readonly SiteSummary[] {
     this.#sorted ??= [...this.#byId.values()].sort(compareNewestFirst);
     return this.#sorted;
   }
 
-  bySlug(slug: string): PostSummary | undefined {
+  bySlug(slug: string): SiteSummary | undefined {
     this.#bySlug ??= new Map(this.posts.map((p) => [p.slug, p]));
     return this.#bySlug.get(slug);
   }
 
-  inCategory(category: string): readonly PostSummary[] {
+  inCategory(category: string): readonly SiteSummary[] {
     if (!this.#byCategory) {
-      const map = new Map<string, PostSummary[]>();
+      const map = new Map<string, SiteSummary[]>();
       for (const p of this.posts) {
         const list = map.get(p.category);
         if (list) list.push(p);
@@ -103,14 +114,15 @@ export class SiteIndex {
     return listing;
   }
 
-  /** The data pages render from, with the body HTML of the given articles. */
-  data(staticPaths: readonly string[], articles: ReadonlyMap<string, string> = new Map()): SiteData {
+  /** The data pages render from, with the bodies (HTML and corrections) of the given articles, by slug. */
+  data(staticPaths: readonly string[], articles: ReadonlyMap<string, ArticleBody> = new Map()): SiteData {
     return {
       staticPaths,
       posts: this.posts,
       inCategory: (c) => this.inCategory(c),
       bySlug: (s) => this.bySlug(s),
-      articleHtml: (s) => articles.get(s),
+      article: (s) => articles.get(s),
+      corrections: this.#corrections,
       listing: (k) => this.listing(k),
     };
   }

@@ -2,24 +2,27 @@
  * The renderer's one data source: the public API (`/api/site/…`), locally the same server, in a remote build
  * the production API. Everything is validated against the shared schemas, and only published posts exist here.
  */
-import type { PostSummary } from 'content-schema/post';
+import { SiteCorrectionsSchema, type CorrectionLogEntry } from 'content-schema/corrections';
 import {
   SitePostPageSchema,
   SiteRedirectsSchema,
   SiteSummaryPageSchema,
   type SitePost,
   type SiteRedirects,
+  type SiteSummary,
 } from 'content-schema/site-feed';
 import type { z } from 'zod';
 
 export interface SiteSource {
   /** Every published post's summary, in pages. */
-  summaries(): AsyncGenerator<PostSummary[]>;
+  summaries(): AsyncGenerator<SiteSummary[]>;
   /** Published posts with ids above `after`, with their HTML (and search text unless `withText` is false), in pages. */
   posts(pageSize?: number, withText?: boolean, after?: number): AsyncGenerator<SitePost[]>;
   /** The published ones of these posts (others are absent from the answer). */
   postsById(ids: readonly number[]): Promise<SitePost[]>;
   redirects(): Promise<SiteRedirects['redirects']>;
+  /** The public corrections log, newest first. */
+  corrections(): Promise<CorrectionLogEntry[]>;
 }
 
 /** A source over HTTP; a failed or malformed answer throws with the URL and what was wrong. */
@@ -69,6 +72,9 @@ export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSo
     },
     async redirects() {
       return (await get('/api/site/redirects', SiteRedirectsSchema)).redirects;
+    },
+    async corrections() {
+      return (await get('/api/site/corrections', SiteCorrectionsSchema)).corrections;
     },
   };
 }

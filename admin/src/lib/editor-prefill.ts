@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POST_PROVENANCE } from 'content-schema/provenance';
 
 /**
  * Content handed to a new post in the editor by another feature (a template's Use, the AI writers' output).
@@ -12,6 +13,8 @@ export const EditorPrefillSchema = z.object({
   tags: z.array(z.string()).optional(),
   readTime: z.number().int().min(1).optional(),
   authorName: z.string().optional(),
+  /** How the content was made: the AI writers hand over 'ai-generated'. */
+  provenance: z.enum(POST_PROVENANCE).optional(),
 });
 export type EditorPrefill = z.infer<typeof EditorPrefillSchema>;
 

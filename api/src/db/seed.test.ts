@@ -34,7 +34,10 @@ describe('editorial seed', () => {
     const { db, cleanup } = await tempDb();
     expect(await seedIfEmpty(db)).toEqual({ posts: articles.length, templates: 3 });
     expect(await seedIfEmpty(db)).toEqual({ posts: 0, templates: 0 });
-    expect(await db.select().from(posts)).toHaveLength(articles.length);
+    const rows = await db.select().from(posts);
+    expect(rows).toHaveLength(articles.length);
+    // Persona-written, and said so: the article's AI disclosure reads this.
+    expect(new Set(rows.map((r) => r.provenance))).toEqual(new Set(['ai-generated']));
     const t = await db.select().from(templates);
     expect(t.map((x) => [x.name, x.readTime, x.usageCount])).toEqual([
       // Uses start at 0 and count real uses (issue 14: no invented figures; the spec's 12, 8, 5 were demo values).

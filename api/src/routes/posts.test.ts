@@ -133,6 +133,7 @@ describe('POST /api/posts', () => {
     expect(t.renderer.batches.flat()).toEqual([
       {
         id: changes[0]!.id,
+        kind: 'published',
         postId: post.id,
         title: post.title,
         oldSlug: null,

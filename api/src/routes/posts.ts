@@ -53,12 +53,12 @@ export function postsRoutes() {
     })
     .post('/', requireAdmin, async (c) => {
       const input = validate(PostInputSchema, await readJson(c));
-      return c.json(await c.get('ctx').posts.create(input), 201);
+      return c.json(await c.get('ctx').posts.create(input, { editor: c.get('user')?.username }), 201);
     })
     .put('/:id', requireAdmin, async (c) => {
       const id = idParam(c, 'id', POST_NOT_FOUND);
       const patch = validate(PostUpdateSchema, await readJson(c));
-      return c.json(await c.get('ctx').posts.update(id, patch));
+      return c.json(await c.get('ctx').posts.update(id, patch, { editor: c.get('user')?.username }));
     })
     .delete('/:id', requireAdmin, async (c) => {
       await c.get('ctx').posts.remove(idParam(c, 'id', POST_NOT_FOUND));

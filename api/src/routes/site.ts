@@ -12,7 +12,14 @@ export function siteRoutes() {
   return new Hono<AppEnv>()
     .get('/posts', async (c) => {
       const query = validate(SitePostsQuerySchema, c.req.query());
-      return c.json(await c.get('ctx').posts.sitePosts(query));
+      const { posts, corrections } = c.get('ctx');
+      const page = await posts.sitePosts(query);
+      if (query.fields === 'summary') return c.json(page);
+      // Pages with bodies carry each post's corrections (the article's notices, the feeds' entries).
+      const byPost = await corrections.forPosts(page.posts.map((p) => p.id));
+      return c.json({ ...page, posts: page.posts.map((p) => ({ ...p, corrections: byPost.get(p.id) ?? [] })) });
     })
-    .get('/redirects', async (c) => c.json(await c.get('ctx').posts.siteRedirects()));
+    .get('/redirects', async (c) => c.json(await c.get('ctx').posts.siteRedirects()))
+    // The public corrections log (/corrections): every correction of a published article, newest first.
+    .get('/corrections', async (c) => c.json(await c.get('ctx').corrections.siteLog()));
 }

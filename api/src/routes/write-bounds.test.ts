@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { inspectRoutes } from 'hono/dev';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { CorrectionInputSchema, CorrectionUpdateSchema } from 'content-schema/corrections';
 import { MAX_ID } from 'content-schema/ids';
 import { MessageInputSchema, MessageSettingsSchema, MessageUpdateSchema } from 'content-schema/messages';
 import { PostInputSchema, PostUpdateSchema } from 'content-schema/post';
@@ -25,7 +26,9 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** Rows the generators point at; each route gets a fresh set. */
 interface Fixtures {
   post: number;
+  published: number;
   publishedSlug: string;
+  correction: number;
   schedule: number;
   template: number;
   workflow: number;
@@ -83,6 +86,17 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     id: (f) => f.post,
   },
   'POST /api/preview-links/:id/revoke': { id: (f) => f.previewLink },
+  'POST /api/posts/:id/corrections': {
+    schema: CorrectionInputSchema,
+    valid: () => ({ wrong: 'It said 40 GW.', right: 'It is 14 GW.', correctedAt: '2026-06-01T10:00:00Z' }),
+    id: (f) => f.published,
+  },
+  'PUT /api/corrections/:id': {
+    schema: CorrectionUpdateSchema,
+    valid: () => ({ wrong: 'It said 40 GW.', right: 'It is 14.2 GW.', correctedAt: '2026-06-01T10:00:00+00:00' }),
+    id: (f) => f.correction,
+  },
+  'DELETE /api/corrections/:id': { id: (f) => f.correction },
   'POST /api/schedule-post': {
     schema: SchedulePayloadSchema,
     valid: (f) => ({ postId: f.post, publishDateTime: '2026-12-01T09:00', timezone: 'Europe/Stockholm' }),
@@ -458,6 +472,7 @@ async function fixtures(t: T): Promise<Fixtures> {
   const published = await posts.create(
     PostInputSchema.parse(postBody({ title: 'A published article', published: true })),
   );
+  const correction = await t.ctx.corrections.create(published.id, { wrong: 'It said 40 GW.', right: 'It is 14 GW.' }, 'admin');
   const schedule = await scheduler.schedule(
     SchedulePayloadSchema.parse({ postId: queued.id, publishDateTime: '2026-12-01T09:00' }),
   );
@@ -485,7 +500,9 @@ async function fixtures(t: T): Promise<Fixtures> {
   await settle(t);
   return {
     post: post.id,
+    published: published.id,
     publishedSlug: published.slug,
+    correction: correction.id,
     schedule: schedule.id,
     template: template.id,
     workflow: workflow.id,

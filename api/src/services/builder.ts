@@ -54,7 +54,7 @@ function toBuild(row: BuildRow): Build {
 
 /** "Published “A”; Edited “B”" for the build list, newest last, bounded. */
 function describe(changes: PostChange[]): string {
-  const verb = { published: 'Published', updated: 'Edited', unpublished: 'Unpublished', deleted: 'Deleted' } as const;
+  const verb = { published: 'Published', updated: 'Edited', unpublished: 'Unpublished', deleted: 'Deleted', corrected: 'Corrected' } as const;
   const parts = changes.map((c) => `${c.via === 'schedule' ? 'Scheduled publication of' : verb[c.kind]} “${c.title}”`);
   const text = [...new Set(parts)].join('; ');
   return text.length > 1000 ? `${text.slice(0, 997)}...` : text || 'Site update';
@@ -320,7 +320,7 @@ export function createBuilder(deps: {
       kind: row.kind,
       fromChange: row.fromChange,
       toChange: row.toChange,
-      changes: changes.map((c) => ({ kind: c.kind, ...toRenderChange(c) })),
+      changes: changes.map(toRenderChange),
     };
     for (let i = 0; ; i++) {
       try {
@@ -465,7 +465,7 @@ export function createBuilder(deps: {
     const late = await db
       .select()
       .from(postChanges)
-      .where(and(isNull(postChanges.liveAt), isNull(postChanges.error), isNull(postChanges.lateNotifiedAt), lt(postChanges.createdAt, before), inArray(postChanges.kind, ['published', 'updated'])))
+      .where(and(isNull(postChanges.liveAt), isNull(postChanges.error), isNull(postChanges.lateNotifiedAt), lt(postChanges.createdAt, before), inArray(postChanges.kind, ['published', 'updated', 'corrected'])))
       .limit(20);
     for (const change of late) {
       const res = await db
@@ -586,6 +586,7 @@ export function createBuilder(deps: {
 function toRenderChange(c: PostChange) {
   return {
     id: c.id,
+    kind: c.kind,
     postId: c.postId,
     title: c.title,
     oldSlug: c.oldSlug,

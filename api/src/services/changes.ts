@@ -30,6 +30,9 @@ const PUBLIC_FIELDS = [
   'metaDescription',
   'focusKeyword',
   'publishedAt',
+  // The AI disclosure on the article.
+  'provenance',
+  'editedBy',
 ] as const satisfies readonly (keyof PostRow)[];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -60,6 +63,25 @@ export function describeChange(
     newCategory: isPublic ? after!.category : null,
     fields,
     via,
+    createdAt: at,
+  };
+}
+
+/**
+ * The change record of a correction of a published post recorded, changed or withdrawn: readers see it on the
+ * article, in the corrections log and in the feeds. The post row itself does not change.
+ */
+export function correctionChange(post: Pick<PostRow, 'id' | 'title' | 'slug' | 'category'>, at: Date): typeof postChanges.$inferInsert {
+  return {
+    postId: post.id,
+    kind: 'corrected',
+    title: post.title,
+    oldSlug: post.slug,
+    newSlug: post.slug,
+    oldCategory: post.category,
+    newCategory: post.category,
+    fields: ['corrections'],
+    via: 'editor',
     createdAt: at,
   };
 }

@@ -16,6 +16,21 @@ type PostRow = typeof posts.$inferSelect;
 const { html: _html, searchText: _searchText, renderError: _renderError, ...publicColumns } = getTableColumns(posts);
 const { content: _content, ...summaryColumns } = publicColumns;
 
+/**
+ * A published post's visible "Updated" time (ms, or null): its latest real update after publication, which is a
+ * correction (its stated time) or a change of the title or body (the change record's time). Other saves after
+ * publication (tags, SEO fields, slug, provenance) change metadata, not what the article says, so they are not
+ * shown as an update. Derived from the change record and the corrections, so no column has to be kept in step.
+ */
+// Written out rather than interpolated: drizzle renders a column of the selected table unqualified, which inside
+// these subqueries would name the subquery's own column.
+const modifiedAtSql = sql<number | null>`nullif(max(
+  coalesce((SELECT max(c.corrected_at) FROM corrections c WHERE c.post_id = posts.id), 0),
+  coalesce((SELECT max(pc.created_at) FROM post_changes pc
+            WHERE pc.post_id = posts.id AND pc.kind = 'updated' AND pc.created_at > posts.published_at
+              AND EXISTS (SELECT 1 FROM json_each(pc.fields) f WHERE f.value IN ('title', 'content'))), 0)
+), 0)`;
+
 /** The public shape of a post; internal columns never leave through anything else. */
 export function toPost(row: PostRow): Post {
   return {
@@ -84,6 +99,13 @@ export interface CreateOptions {
   /** Further writes committed atomically with the insert; `slug` names the new post for subqueries. */
   alongside?: (slug: string) => BatchItem<'sqlite'>[];
   via?: 'editor' | 'automation';
+  /** The signed-in editor saving the post: recorded as its editor when AI took part in writing it. */
+  editor?: string | null;
+}
+
+/** Who edited a post whose provenance involves AI: the signed-in editor who saves it (else whoever did before). */
+function editedByAfter(provenance: PostRow['provenance'], editor: string | null | undefined, before: string | null): string | null {
+  return provenance !== 'human' && editor ? editor : before;
 }
 
 /**
@@ -243,12 +265,14 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
     const now = clock.now();
     const slug = input.slug ? await explicitSlug(input.slug) : await uniqueSlug(input.title);
     const { slug: _slug, ...data } = input;
+    const provenance = input.provenance ?? (options.aiGenerated ? 'ai-generated' : 'human');
     const values = {
       ...data,
       ...deriveBody(data.content),
       slug,
       aiGenerated: options.aiGenerated ?? false,
-      provenance: options.aiGenerated ? ('ai-generated' as const) : ('human' as const),
+      provenance,
+      editedBy: editedByAfter(provenance, options.editor, null),
       createdAt: now,
       updatedAt: now,
       publishedAt: input.published ? now : null,
@@ -265,7 +289,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
     return toPost(row!);
   }
 
-  async function update(id: number, patch: PostUpdate): Promise<Post> {
+  async function update(id: number, patch: PostUpdate, options: { editor?: string | null } = {}): Promise<Post> {
     const before = Number.isSafeInteger(id) ? await findRow(id) : undefined;
     if (!before) throw new AppError(404, POST_NOT_FOUND);
     const now = clock.now();
@@ -281,6 +305,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       ...fields,
       ...(fields.content !== undefined && fields.content !== before.content ? deriveBody(fields.content) : {}),
       slug,
+      editedBy: editedByAfter(fields.provenance ?? before.provenance, options.editor, before.editedBy),
       updatedAt: now,
       ...(publishing ? { publishedAt: now } : {}),
     };
@@ -380,15 +405,16 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       renderError: full ? posts.renderError : sql<null>`NULL`,
     };
     const rows = await db
-      .select({ ...summaryColumns, ...derived })
+      .select({ ...summaryColumns, ...derived, modifiedAt: modifiedAtSql })
       .from(posts)
       .where(where)
       .orderBy(asc(posts.id))
       .limit(query.ids ? query.ids.length : query.limit);
     const next = !query.ids && rows.length === query.limit ? rows.at(-1)!.id : null;
     return {
-      posts: rows.map(({ html, text, renderError, ...row }) => {
-        const { content: _c, ...summary } = toPost({ ...row, content: '' } as PostRow);
+      posts: rows.map(({ html, text, renderError, modifiedAt: modified, ...row }) => {
+        const { content: _c, ...post } = toPost({ ...row, content: '' } as PostRow);
+        const summary = { ...post, modifiedAt: modified ? new Date(modified).toISOString() : null };
         return full ? { ...summary, html, text, renderError } : summary;
       }),
       next,

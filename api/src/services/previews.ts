@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { PostSummary } from 'content-schema/post';
+import type { SiteSummary } from 'content-schema/site-feed';
 import {
   PREVIEW_PATH,
   PREVIEW_TOKEN_BYTES,
@@ -20,6 +20,7 @@ import { posts, previewLinks, workingCopies } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { deriveBody } from './derive.ts';
+import type { CorrectionsService } from './corrections.ts';
 import { POST_NOT_FOUND, toPost } from './posts.ts';
 import type { PreviewRendererClient } from './site-renderer.ts';
 
@@ -78,6 +79,8 @@ export function createPreviewsService(deps: {
   /** The public origin the links are made for. */
   siteUrl: string;
   renderer?: PreviewRendererClient;
+  /** The corrections a published post carries, shown on its preview as on the article. */
+  corrections?: Pick<CorrectionsService, 'forPosts'>;
 }) {
   const { db, clock } = deps;
   const origin = new URL(deps.siteUrl).origin;
@@ -176,7 +179,7 @@ export function createPreviewsService(deps: {
   }
 
   /** The published posts of a category its "Related Research" block draws from, newest first. */
-  async function relatedOf(category: string, postId: number): Promise<PostSummary[]> {
+  async function relatedOf(category: string, postId: number): Promise<SiteSummary[]> {
     const rows = await db
       .select()
       .from(posts)
@@ -186,9 +189,10 @@ export function createPreviewsService(deps: {
     return rows.filter((r) => r.id !== postId).map(summaryOf);
   }
 
-  function summaryOf(row: PostRow): PostSummary {
+  /** A post as the site shows it; a preview shows no "Updated" time (it is not the published text). */
+  function summaryOf(row: PostRow): SiteSummary {
     const { content: _content, ...summary } = toPost(row);
-    return summary;
+    return { ...summary, modifiedAt: null };
   }
 
   /**
@@ -207,7 +211,7 @@ export function createPreviewsService(deps: {
     const base = summaryOf(row);
     const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     const { content, ...over } = defined as typeof fields;
-    const post: PostSummary = {
+    const post: SiteSummary = {
       ...base,
       ...over,
       updatedAt: copy && copy.updatedAt > row.updatedAt ? copy.updatedAt.toISOString() : base.updatedAt,
@@ -224,6 +228,7 @@ export function createPreviewsService(deps: {
       post,
       html: body.html,
       renderError: body.html === null ? body.renderError : null,
+      corrections: row.published ? ((await deps.corrections?.forPosts([postId]))?.get(postId) ?? []) : [],
       related: await relatedOf(post.category, postId),
     };
   }

@@ -123,6 +123,13 @@ describe('incremental publishing', () => {
     await site.settle();
     await ctx.posts.update(created[1]!.id, { slug: 'fresh-post-renamed', category: 'Deal Watch', title: 'Fresh post renamed' });
     await site.settle();
+    // A correction of a published post (only its article, /corrections, the feeds and the sitemaps change), and
+    // one of an archive post whose category feed holds it.
+    const correction = await ctx.corrections.create(created[4]!.id, { wrong: 'It said 40 GW.', right: 'It is 14 GW.' }, 'admin');
+    await site.settle();
+    const [archived] = await site.db.select({ id: posts.id }).from(posts).where(eq(posts.slug, 'archive-post-88'));
+    await ctx.corrections.create(archived!.id, { wrong: 'It named the wrong grid operator.', right: 'It is Svenska kraftnät.' }, 'admin');
+    await site.settle();
     // An unpublish and a delete, from the middle of the archive.
     await ctx.posts.update(created[2]!.id, { published: false });
     await ctx.posts.remove(created[3]!.id);
@@ -138,6 +145,12 @@ describe('incremental publishing', () => {
     expect((await site.get('/post/fresh-post-3')).status).toBe(404);
     expect(await (await site.get('/deal-watch')).text()).toContain('Fresh post renamed');
     expect(await (await site.get('/')).text()).not.toContain('Fresh post 2');
+    const corrected = await (await site.get('/post/fresh-post-4')).text();
+    expect(corrected).toContain('It is 14 GW.');
+    expect(corrected).toContain(`content="${correction.correctedAt}"`); // article:modified_time
+    expect(await (await site.get('/corrections')).text()).toContain('It is Svenska kraftnät.');
+    expect(await (await site.get('/atom.xml')).text()).toContain('It is 14 GW.');
+    expect(await (await site.get('/feed.json')).text()).toContain('It is 14 GW.');
 
     // The same data rendered from scratch by a second renderer.
     const scratchRoot = join(site.siteRoot, '..', 'scratch');

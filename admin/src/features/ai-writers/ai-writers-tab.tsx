@@ -47,6 +47,8 @@ export function AiWritersTab({ onGenerated }: AiWritersSlotProps) {
           tags: draft.tags,
           authorName: draft.authorName,
           readTime: draft.readTime,
+          // Written by a persona through the model: disclosed as such unless the editor says otherwise.
+          provenance: 'ai-generated',
         }),
     });
   });

@@ -20,6 +20,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { PanelLoading } from '../../components/panel-loading.tsx';
 import { SharePreviewPanel } from '../preview/share-preview-panel.tsx';
+import { CorrectionsSection } from '../corrections/corrections-section.tsx';
+import { ProvenanceField } from './provenance-field.tsx';
 import { applyMarkdownCommand, type MarkdownCommand } from './markdown-commands.ts';
 import { MarkdownToolbar, SHORTCUTS } from './markdown-toolbar.tsx';
 import { draftKey, useDraftStore } from './draft-store.ts';
@@ -365,6 +367,7 @@ export function PostEditor({
                         {...register('authorName')}
                       />
                     </Field>
+                    <ProvenanceField control={control} error={errors.provenance?.message} editedBy={post?.editedBy ?? null} />
                     <Field id="post-read-time" label="Read Time (minutes)" error={errors.readTime?.message}>
                       <Input
                         id="post-read-time"
@@ -458,6 +461,11 @@ export function PostEditor({
                 {post ? <SharePreviewPanel postId={post.id} published={post.published} /> : null}
               </aside>
             </form>
+            {post ? (
+              <div className="mt-6">
+                <CorrectionsSection post={post} />
+              </div>
+            ) : null}
           </TabsContent>
         </Tabs>
       </main>

@@ -41,6 +41,7 @@ const valid = {
   authorName: 'Ada',
   readTime: 5,
   published: false,
+  provenance: 'human' as const,
   seoTitle: '  ',
   metaDescription: '',
   focusKeyword: ' nordic ai ',
@@ -60,6 +61,16 @@ describe('editor values', () => {
       slug: 'nordic-ai',
       category: 'Energy Future',
     });
+  });
+
+  it('load a post’s provenance, and start a new one as human-written', () => {
+    expect(valuesFromPost({ ...post, provenance: 'ai-assisted' }).provenance).toBe('ai-assisted');
+    expect(emptyValues().provenance).toBe('human');
+  });
+
+  it('mark what the AI writers hand over as AI-generated', () => {
+    expect(valuesFromPrefill({ title: 'T', provenance: 'ai-generated' }).provenance).toBe('ai-generated');
+    expect(valuesFromPrefill({ title: 'T' }).provenance).toBe('human');
   });
 
   it('leave an unknown category unset so the editor asks for one', () => {
@@ -99,6 +110,10 @@ describe('toPostInput', () => {
     });
   });
 
+  it('sends the provenance', () => {
+    expect(toPostInput(PostFormSchema.parse({ ...valid, provenance: 'ai-generated' })).provenance).toBe('ai-generated');
+  });
+
   it('keeps an existing post’s author id', () => {
     expect(toPostInput(PostFormSchema.parse(valid), 3).authorId).toBe(3);
   });
@@ -131,6 +146,6 @@ describe('stored drafts', () => {
 
   it('degrade malformed fields to defaults instead of failing', () => {
     const restored = StoredDraftValuesSchema.parse({ title: 42, category: 'Nope', readTime: null });
-    expect(restored).toMatchObject({ title: '', category: undefined, readTime: 5, content: '' });
+    expect(restored).toMatchObject({ title: '', category: undefined, readTime: 5, content: '', provenance: 'human' });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DefaultValues } from 'react-hook-form';
 import { CATEGORIES, type Category } from 'content-schema/categories';
-import { splitTags, type Post, type PostForm, type PostFormSchema, type PostInput } from 'content-schema/post';
+import { POST_PROVENANCE, splitTags, type Post, type PostForm, type PostFormSchema, type PostInput } from 'content-schema/post';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from 'content-schema/site';
 import type { EditorPrefill } from '../../lib/editor-prefill.ts';
 
@@ -28,6 +28,7 @@ export function emptyValues(): EditorDefaults {
     authorName: '',
     readTime: DEFAULT_READ_TIME,
     published: false,
+    provenance: 'human',
     seoTitle: '',
     metaDescription: '',
     focusKeyword: '',
@@ -46,6 +47,7 @@ export function valuesFromPost(post: Post): EditorDefaults {
     authorName: post.authorName,
     readTime: post.readTime,
     published: post.published,
+    provenance: post.provenance,
     seoTitle: post.seoTitle ?? '',
     metaDescription: post.metaDescription ?? '',
     focusKeyword: post.focusKeyword ?? '',
@@ -64,6 +66,7 @@ export function valuesFromPrefill(prefill: EditorPrefill, base: EditorDefaults =
     ...(prefill.tags !== undefined && { tags: prefill.tags.join(', ') }),
     ...(prefill.readTime !== undefined && { readTime: prefill.readTime }),
     ...(prefill.authorName !== undefined && { authorName: prefill.authorName }),
+    ...(prefill.provenance !== undefined && { provenance: prefill.provenance }),
   };
 }
 
@@ -85,6 +88,7 @@ export function toPostInput(values: PostForm, authorId: number = DEFAULT_AUTHOR_
     authorId,
     readTime: values.readTime,
     published: values.published,
+    provenance: values.provenance,
     seoTitle: optional(values.seoTitle),
     metaDescription: optional(values.metaDescription),
     focusKeyword: optional(values.focusKeyword),
@@ -105,6 +109,7 @@ export const StoredDraftValuesSchema = z.object({
   authorName: z.string().catch(''),
   readTime: z.number().catch(DEFAULT_READ_TIME),
   published: z.boolean().catch(false),
+  provenance: z.enum(POST_PROVENANCE).catch('human'),
   seoTitle: z.string().catch(''),
   metaDescription: z.string().catch(''),
   focusKeyword: z.string().catch(''),

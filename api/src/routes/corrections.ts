@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { CORRECTION_NOT_FOUND, CorrectionInputSchema, CorrectionUpdateSchema } from 'content-schema/corrections';
+import type { AppEnv } from '../app.ts';
+import { validate } from '../lib/errors.ts';
+import { idParam, readJson } from '../lib/http.ts';
+import { requireAdmin } from '../lib/require-admin.ts';
+import { POST_NOT_FOUND } from '../services/posts.ts';
+
+/**
+ * Corrections of published articles (the editor's side; the public log is GET /api/site/corrections).
+ * Every route needs the session: a post's corrections are listed for the editor, including those of a post
+ * that is no longer published.
+ */
+export function correctionsRoutes() {
+  return new Hono<AppEnv>()
+    .get('/posts/:id/corrections', requireAdmin, async (c) => {
+      const id = idParam(c, 'id', POST_NOT_FOUND);
+      return c.json({ corrections: await c.get('ctx').corrections.list(id) });
+    })
+    .post('/posts/:id/corrections', requireAdmin, async (c) => {
+      const id = idParam(c, 'id', POST_NOT_FOUND);
+      const input = validate(CorrectionInputSchema, await readJson(c));
+      return c.json(await c.get('ctx').corrections.create(id, input, c.get('user')?.username ?? null), 201);
+    })
+    .put('/corrections/:id', requireAdmin, async (c) => {
+      const id = idParam(c, 'id', CORRECTION_NOT_FOUND);
+      const patch = validate(CorrectionUpdateSchema, await readJson(c));
+      return c.json(await c.get('ctx').corrections.update(id, patch));
+    })
+    .delete('/corrections/:id', requireAdmin, async (c) => {
+      await c.get('ctx').corrections.remove(idParam(c, 'id', CORRECTION_NOT_FOUND));
+      return c.json({ ok: true });
+    });
+}
