@@ -19,12 +19,16 @@ import { automationRoutes } from './routes/automation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { buildRoutes } from './routes/build.ts';
 import { postsRoutes } from './routes/posts.ts';
+import { revisionsRoutes } from './routes/revisions.ts';
+import { workingCopiesRoutes } from './routes/working-copies.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { templatesRoutes } from './routes/templates.ts';
 import { siteRoutes } from './routes/site.ts';
 import type { Builder } from './services/builder.ts';
 import type { ChangeFeed } from './services/changes.ts';
 import { createPostsService, type PostsService } from './services/posts.ts';
+import { createRevisionsService, type RevisionsService } from './services/revisions.ts';
+import { createWorkingCopiesService, type WorkingCopiesService } from './services/working-copies.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import type { SessionUser } from './services/sessions.ts';
 import { createSessionCache, type SessionCache } from './services/session-cache.ts';
@@ -57,6 +61,10 @@ export interface AppContext extends AppDeps {
   twoFactor: TwoFactor;
   securityLog: SecurityLog;
   posts: PostsService;
+  /** A post's saved states: list, one in full, restore. */
+  revisions: RevisionsService;
+  /** The editor's autosaved, unsaved changes. */
+  workingCopies: WorkingCopiesService;
   scheduler: Scheduler;
   templates: ReturnType<typeof createTemplatesService>;
   automation: AutomationService;
@@ -101,6 +109,8 @@ export function createApp(deps: AppDeps) {
     twoFactor,
     securityLog,
     posts,
+    revisions: createRevisionsService({ db: deps.db, posts }),
+    workingCopies: createWorkingCopiesService({ db: deps.db, clock: deps.clock }),
     scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),
     templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
     automation: createAutomationService({ db: deps.db, env: deps.env, clock: deps.clock, events: deps.events, posts }),
@@ -124,7 +134,7 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-      return c.json({ error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
+      return c.json({ ...err.extra, error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
     }
     if (err instanceof HTTPException) return c.json({ error: err.message || 'Request failed' }, err.status);
     console.error('[api] unexpected error:', err);
@@ -191,6 +201,8 @@ export function createApp(deps: AppDeps) {
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes());
   app.route('/api/posts', postsRoutes());
+  app.route('/api', revisionsRoutes());
+  app.route('/api/working-copies', workingCopiesRoutes());
   app.route('/api', scheduleRoutes());
   app.route('/api/build', buildRoutes());
   app.route('/api/site', siteRoutes());
