@@ -6,7 +6,7 @@ import { POST_CONFLICT_MESSAGE, REVISION_FIELDS, type RevisionField } from 'cont
 import type { RevisionKind } from 'content-schema/provenance';
 import { slugify } from 'content-schema/text';
 import type { Db } from '../db/client.ts';
-import { postChanges, posts, scheduledPosts, slugRedirects } from '../db/schema.ts';
+import { postChanges, posts, slugRedirects } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { describeChange } from './changes.ts';
