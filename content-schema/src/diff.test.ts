@@ -102,6 +102,26 @@ describe('diffWords', () => {
     ]);
     expect(hasChanges(diffWords('same', 'same'))).toBe(false);
   });
+
+  it('reads a rewrite as one replacement, not as words interleaved around shared spaces', () => {
+    expect(diffWords('Two tabs 17', 'The title the first tab saved')).toEqual([
+      { op: 'delete', text: 'Two tabs 17' },
+      { op: 'insert', text: 'The title the first tab saved' },
+    ]);
+    // Shared words still show as unchanged.
+    expect(diffWords('Grid queues, in short', 'Power queues, at length')).toEqual([
+      { op: 'delete', text: 'Grid' },
+      { op: 'insert', text: 'Power' },
+      { op: 'equal', text: ' queues, ' },
+      { op: 'delete', text: 'in short' },
+      { op: 'insert', text: 'at length' },
+    ]);
+    for (const [a, b] of [['a b c', 'x b y'], ['one, two', 'three; four'], ['', 'new'], ['old', '']]) {
+      const parts = diffWords(a!, b!);
+      expect(parts.filter((p) => p.op !== 'insert').map((p) => p.text).join('')).toBe(a);
+      expect(parts.filter((p) => p.op !== 'delete').map((p) => p.text).join('')).toBe(b);
+    }
+  });
 });
 
 describe('diffLines', () => {

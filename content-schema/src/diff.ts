@@ -141,9 +141,27 @@ export function splitWords(text: string): string[] {
   return text.match(/\s+|[\p{L}\p{N}_'’-]+|[^\s\p{L}\p{N}_'’-]/gu) ?? [];
 }
 
-/** A word diff of two short texts (a title, an excerpt). */
+/**
+ * A word diff of two short texts (a title, an excerpt). For readability, a run of only spaces or punctuation
+ * between two changes counts as changed too: "Two tabs 17" → "The title the first tab" reads as one replacement,
+ * not as words interleaved around the spaces they happen to share.
+ */
 export function diffWords(before: string, after: string): DiffPart[] {
-  return diffTokens(splitWords(before), splitWords(after));
+  const parts = diffTokens(splitWords(before), splitWords(after));
+  const merged: DiffPart[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const between = i > 0 && i < parts.length - 1 && parts[i - 1]!.op !== 'equal' && parts[i + 1]!.op !== 'equal';
+    if (part.op === 'equal' && between && !/[\p{L}\p{N}]/u.test(part.text)) {
+      merged.push({ op: 'delete', text: part.text }, { op: 'insert', text: part.text });
+    } else merged.push(part);
+  }
+  return orderChanges(merged.reduce<DiffPart[]>((out, p) => {
+    const last = out.at(-1);
+    if (last && last.op === p.op) last.text += p.text;
+    else out.push({ ...p });
+    return out;
+  }, []));
 }
 
 /**

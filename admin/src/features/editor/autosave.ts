@@ -137,11 +137,15 @@ export function useAutosave(source: AutosaveSource) {
       paused.current = true;
       window.clearTimeout(timer.current);
     },
-    /** Continues after a pause or a conflict; `dirty` says whether there is something to save at once. */
-    resume: (options: { dirty?: boolean } = {}) => {
+    /**
+     * Continues after a pause or a conflict; `dirty` says whether there is something to save at once, `saved` that
+     * the server already holds these words.
+     */
+    resume: (options: { dirty?: boolean; saved?: boolean } = {}) => {
       paused.current = false;
       if (options.dirty !== undefined) dirty.current = options.dirty;
-      setStatus((s) => (s.state === 'conflict' ? { state: 'idle' } : s));
+      if (options.saved) setStatus({ state: 'saved', at: Date.now() });
+      else setStatus((s) => (s.state === 'conflict' ? { state: 'idle' } : s));
       if (dirty.current) void push();
     },
     /** Forgets unsent changes (after an explicit save made them moot). */

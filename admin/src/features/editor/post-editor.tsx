@@ -72,6 +72,8 @@ interface Initial {
   offer: Offer | null;
   prefilled: boolean;
   copyKey: string;
+  /** Whether the server may hold a working copy under `copyKey` (not for a key made just now). */
+  checkServer: boolean;
 }
 
 const differs = (a: EditorDefaults, b: EditorDefaults) => differingFields(toCopyFields(a), toCopyFields(b)).length > 0;
@@ -86,7 +88,10 @@ function initialValues(post: Post | null, prefill: EditorPrefill | null, state: 
     : fromDashboard.success
       ? fromDashboard.data.copyKey
       : (stored?.copyKey ?? newCopyKey());
-  if (prefill && !post) return { values: valuesFromPrefill(prefill, base), offer: null, prefilled: true, copyKey };
+  const checkServer = !!post || fromDashboard.success || !!stored?.copyKey;
+  if (prefill && !post) {
+    return { values: valuesFromPrefill(prefill, base), offer: null, prefilled: true, copyKey, checkServer };
+  }
   if (stored && (post || !fromDashboard.success || stored.copyKey === copyKey)) {
     const values = { ...base, ...fromCopyFields(stored.values) };
     if (differs(values, base)) {
@@ -96,10 +101,10 @@ function initialValues(post: Post | null, prefill: EditorPrefill | null, state: 
         baseVersion: stored.baseVersion ?? post?.version ?? 0,
         source: 'browser',
       };
-      return { values: base, offer, prefilled: false, copyKey };
+      return { values: base, offer, prefilled: false, copyKey, checkServer };
     }
   }
-  return { values: base, offer: null, prefilled: false, copyKey };
+  return { values: base, offer: null, prefilled: false, copyKey, checkServer };
 }
 
 const restoredFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -121,7 +126,7 @@ export function PostEditor({
   const copyKey = initial.copyKey;
   const [offer, setOffer] = useState<Offer | null>(initial.offer);
   /** Until the server's working copy has been looked at, autosave waits (it might have to offer that copy). */
-  const [checking, setChecking] = useState(post !== null || CopyStateSchema.safeParse(location.state).success);
+  const [checking, setChecking] = useState(initial.checkServer);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   /** The saved post the editor is based on: a save names its version and is refused if the post moved on. */
   const [current, setCurrent] = useState<Post | null>(post);
@@ -143,7 +148,15 @@ export function PostEditor({
     copyKey,
     fields: () => toCopyFields(getValues()),
     baseVersion: () => baseVersion.current,
-    onConflict: (theirs) => setConflict({ kind: 'copy', theirs }),
+    onConflict: (theirs) => {
+      // Another tab wrote exactly these words (or this tab did, before a reload): nothing to choose.
+      if (theirs && differingFields(theirs.fields, toCopyFields(getValues())).length === 0) {
+        autosave.setRevision(theirs.revision);
+        autosave.resume({ dirty: false, saved: true });
+        return;
+      }
+      setConflict({ kind: 'copy', theirs });
+    },
   });
   const waiting = offer !== null || checking;
   useEffect(() => {
