@@ -64,8 +64,12 @@ test('typing survives a dead network and a closed tab: reopening the post offers
   await page.close();
   await context.setOffline(false);
 
+  // After signing in again (here: a new tab), the dashboard offers the unsaved changes autosaved to the server.
   const again = await context.newPage();
-  await again.goto(`/admin/edit/${post.id}`);
+  await again.goto('/admin');
+  const unsaved = again.getByRole('region', { name: 'Restore unsaved changes' });
+  await unsaved.getByRole('link', { name: `Restore unsaved changes to ${post.title}` }).click();
+  await expect(again).toHaveURL(new RegExp(`/admin/edit/${post.id}$`));
   const offer = again.getByRole('region', { name: 'Unsaved changes found' });
   await expect(offer).toContainText('kept in this browser');
   // Until a choice is made, the saved post is shown and nothing can be typed over the offered words.

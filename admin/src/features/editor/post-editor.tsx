@@ -296,9 +296,12 @@ export function PostEditor({
     const onSuccess = () => {
       autosave.settle();
       clearDraft(key);
-      // The server removes a post's copy with the save; a new post's copy goes now.
-      if (!post) void deleteWorkingCopy(copyKey).catch(() => {});
-      void navigate('/');
+      // The server removes a post's copy with the save; a new post's copy goes now (before the dashboard lists them).
+      if (post) void navigate('/');
+      else
+        void deleteWorkingCopy(copyKey)
+          .catch(() => {})
+          .finally(() => void navigate('/'));
     };
     const onError = (error: unknown) => {
       const theirs = postConflict(error);
