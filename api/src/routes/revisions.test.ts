@@ -4,9 +4,9 @@ import { RevisionPageSchema, RevisionSchema } from 'content-schema/revisions';
 import { PostSchema } from 'content-schema/post';
 import { openDb } from '../db/client.ts';
 import { postRevisions, posts } from '../db/schema.ts';
-import { postBody, testApp } from '../test-utils.ts';
+import { postBody, testApp, type RecordingRenderer } from '../test-utils.ts';
 
-type T = Awaited<ReturnType<typeof testApp>>;
+type T = Awaited<ReturnType<typeof testApp<RecordingRenderer>>>;
 let t: T;
 
 beforeEach(async () => {
