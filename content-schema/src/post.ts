@@ -126,7 +126,15 @@ export const BaseVersionSchema = z
  * `version` the editor started from when it has one (content-schema/revisions.ts has the 409 answer).
  */
 export const PostUpdateSchema = z
-  .object({ ...postFields, version: BaseVersionSchema })
+  .object({
+    ...postFields,
+    version: BaseVersionSchema,
+    /**
+     * The revision of the post's autosaved working copy this tab last saw: the save removes the copy, unless
+     * another tab has written it since (its words are then kept for that tab).
+     */
+    copyRevision: z.number().int().min(0).max(MAX_ID),
+  })
   .partial()
   .strict();
 export type PostUpdate = z.output<typeof PostUpdateSchema>;

@@ -58,9 +58,12 @@ export function postsRoutes() {
     .put('/:id', requireAdmin, async (c) => {
       const id = idParam(c, 'id', POST_NOT_FOUND);
       const patch = validate(PostUpdateSchema, await readJson(c));
-      // A new revision by this editor. The editor's own save names the version it edited and replaces the post's
-      // autosaved working copy; a publish toggle from the dashboard names none and leaves the copy alone.
-      const options = { savedBy: c.get('user')!.username, clearWorkingCopy: patch.version !== undefined };
+      // A new revision by this editor. The editor's own save names the copy revision it last saw and replaces the
+      // post's autosaved working copy up to it; a publish toggle from the dashboard names none and leaves it alone.
+      const options = {
+        savedBy: c.get('user')!.username,
+        clearWorkingCopy: patch.copyRevision === undefined ? undefined : { upTo: patch.copyRevision },
+      };
       return c.json(await c.get('ctx').posts.update(id, patch, options));
     })
     .delete('/:id', requireAdmin, async (c) => {

@@ -130,12 +130,23 @@ describe('autosave working copies', () => {
     await put(key, { fields: fields(), baseVersion: 1, revision: 0 });
     await t.call('PUT', `/api/posts/${post.id}`, { published: true });
     expect((await t.call('GET', `/api/working-copies/${key}`)).status).toBe(200);
-    await t.call('PUT', `/api/posts/${post.id}`, { version: 2, content: SECRET });
+    await t.call('PUT', `/api/posts/${post.id}`, { version: 2, copyRevision: 1, content: SECRET });
     expect((await t.call('GET', `/api/working-copies/${key}`)).status).toBe(404);
     // A refused save keeps it.
     await put(key, { fields: fields(), baseVersion: 3, revision: 0 });
-    expect((await t.call('PUT', `/api/posts/${post.id}`, { version: 1, content: 'stale' })).status).toBe(409);
+    expect((await t.call('PUT', `/api/posts/${post.id}`, { version: 1, copyRevision: 1, content: 'stale' })).status).toBe(409);
     expect((await t.call('GET', `/api/working-copies/${key}`)).status).toBe(200);
+  });
+
+  it("a save keeps another tab's later autosave: only the copy revisions the saving tab has seen go", async () => {
+    const post = await create();
+    const key = `post:${post.id}`;
+    await put(key, { fields: fields({ title: 'Tab A' }), baseVersion: 1, revision: 0 });
+    // Tab B, having seen A's copy, autosaves its own words over it (revision 2).
+    await put(key, { fields: fields({ title: 'Tab B' }), baseVersion: 1, revision: 1 });
+    // Tab A saves having seen revision 1 only: B's words stay on the server for B.
+    expect((await t.call('PUT', `/api/posts/${post.id}`, { version: 1, copyRevision: 1, title: 'Tab A' })).status).toBe(200);
+    expect((await t.call('GET', `/api/working-copies/${key}`)).json).toMatchObject({ revision: 2, fields: { title: 'Tab B' } });
   });
 
   it('a copy removed by another tab is written afresh by the next autosave', async () => {

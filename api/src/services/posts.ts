@@ -95,8 +95,11 @@ export interface UpdateOptions {
   savedBy?: string | null;
   /** 'restore' when the fields are an earlier revision's. */
   kind?: Exclude<RevisionKind, 'create'>;
-  /** An explicit save from the editor replaces its autosaved working copy; other writes leave it. */
-  clearWorkingCopy?: boolean;
+  /**
+   * An explicit save from the editor replaces its autosaved working copy, if the copy is at most at this revision
+   * (another tab's later autosave stays); other writes leave the copy alone.
+   */
+  clearWorkingCopy?: { upTo: number };
 }
 
 /** A save lost to a concurrent one, retried from the new state when the caller named no version. */
@@ -116,9 +119,10 @@ export function revisionChanges(
 
 /** The columns of a revision row for a post's state, in the order `insertRevision` lists them. */
 function revisionValues(state: Pick<PostRow, RevisionField | 'authorName' | 'readTime'>) {
-  return sql`${state.slug}, ${state.title}, ${state.excerpt}, ${state.content}, ${state.category}, ${JSON.stringify(state.tags)},
-             ${state.authorName}, ${state.readTime}, ${state.published ? 1 : 0}, ${state.seoTitle}, ${state.metaDescription},
-             ${state.focusKeyword}, ${state.provenance}`;
+  // Optional fields a caller left out are absent (null), never an empty placeholder in the statement.
+  return sql`${state.slug}, ${state.title}, ${state.excerpt}, ${state.content}, ${state.category}, ${JSON.stringify(state.tags ?? [])},
+             ${state.authorName}, ${state.readTime}, ${state.published ? 1 : 0}, ${state.seoTitle ?? null},
+             ${state.metaDescription ?? null}, ${state.focusKeyword ?? null}, ${state.provenance ?? 'human'}`;
 }
 
 const REVISION_COLUMNS = sql.raw(`post_id, version, kind, changed, slug, title, excerpt, content, category, tags, author_name,
@@ -352,7 +356,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
    * number of instances, exactly one is written; the other changed nothing.
    */
   async function update(id: number, patch: PostUpdate, options: UpdateOptions = {}): Promise<Post> {
-    const { version: expected, ...rest } = patch;
+    const { version: expected, copyRevision: _copyRevision, ...rest } = patch;
     for (let attempt = 1; ; attempt++) {
       const before = Number.isSafeInteger(id) ? await findRow(id) : undefined;
       if (!before) throw new AppError(404, POST_NOT_FOUND);
@@ -372,7 +376,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
   }
 
   /** One attempt at a save from `before`; null when another save got there first (nothing was written). */
-  async function trySave(before: PostRow, patch: Omit<PostUpdate, 'version'>, options: UpdateOptions): Promise<Post | null> {
+  async function trySave(before: PostRow, patch: Omit<PostUpdate, 'version' | 'copyRevision'>, options: UpdateOptions): Promise<Post | null> {
     const id = before.id;
     const now = clock.now();
     const { slug: requestedSlug, ...fields } = patch;
@@ -392,7 +396,8 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       version,
       ...(publishing ? { publishedAt: now } : {}),
     };
-    const after: PostRow = { ...before, ...set };
+    // What the row will hold: a field given as undefined is left as it is (as the UPDATE leaves it).
+    const after: PostRow = { ...before, ...Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) };
     // Every statement below holds only while the post is still as it was read.
     const guard = sql`EXISTS (SELECT 1 FROM posts WHERE id = ${id} AND version = ${before.version})`;
     const results = await db.batch([
@@ -428,7 +433,12 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
         ? [db.run(sql`INSERT INTO slug_redirects (slug, post_id) SELECT ${before.slug}, ${id} WHERE ${guard} ON CONFLICT DO NOTHING`)]
         : []),
       ...guardedChangeRecord(before, after, now, guard),
-      ...(options.clearWorkingCopy ? [db.run(sql`DELETE FROM working_copies WHERE key = ${`post:${id}`} AND ${guard}`)] : []),
+      ...(options.clearWorkingCopy
+        ? [
+            db.run(sql`DELETE FROM working_copies WHERE key = ${`post:${id}`} AND revision <= ${options.clearWorkingCopy.upTo}
+                       AND ${guard}`),
+          ]
+        : []),
       db
         .update(posts)
         .set(set)

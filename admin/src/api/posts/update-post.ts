@@ -12,6 +12,8 @@ export interface UpdatePostVariables {
   input: Partial<PostInput> & {
     /** The version the editor started from: a post saved elsewhere since answers 409 (see `postConflict`). */
     version?: number;
+    /** The working copy revision the editor last saw: the save removes the copy up to it. */
+    copyRevision?: number;
   };
 }
 

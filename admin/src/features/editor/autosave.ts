@@ -16,7 +16,7 @@ export type AutosaveStatus =
   | { state: 'saved'; at: number }
   /** The network or the session failed: the changes are only in this browser (localStorage). */
   | { state: 'offline' }
-  /** The server refused the copy (a field beyond its limit): kept in this browser. */
+  /** The server refused the copy (a field beyond its limit, the post deleted): kept in this browser. */
   | { state: 'refused'; message: string }
   /** Another tab wrote the copy since: waiting for the editor to compare and choose. */
   | { state: 'conflict' };
@@ -82,7 +82,7 @@ export function useAutosave(source: AutosaveSource) {
         return;
       }
       dirty.current = true;
-      if (isApiError(error) && error.status === 400) {
+      if (isApiError(error) && (error.status === 400 || error.status === 404)) {
         setStatus({ state: 'refused', message: error.detail ?? error.message });
       } else {
         // No answer (offline), 401 (signed out), or the server failing: all leave the words in this browser only.
@@ -128,6 +128,8 @@ export function useAutosave(source: AutosaveSource) {
     changed,
     /** Saves what is unsent now (before an explicit save, or on demand). */
     flush: push,
+    /** The copy revision this tab last wrote or read. */
+    revision: () => revision.current,
     /** The copy revision this tab has seen (a copy read on opening, or the one a conflict showed). */
     setRevision: (value: number) => {
       revision.current = value;

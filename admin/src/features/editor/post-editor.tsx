@@ -122,6 +122,7 @@ export function PostEditor({
   const key = draftKey(post?.id ?? null);
   const saveDraft = useDraftStore((s) => s.saveDraft);
   const clearDraft = useDraftStore((s) => s.clearDraft);
+  const clearOwnDraft = useDraftStore((s) => s.clearOwnDraft);
   const [initial] = useState(() => initialValues(post, readPrefill(location.state), location.state));
   const copyKey = initial.copyKey;
   const [offer, setOffer] = useState<Offer | null>(initial.offer);
@@ -295,7 +296,7 @@ export function PostEditor({
     autosave.pause();
     const onSuccess = () => {
       autosave.settle();
-      clearDraft(key);
+      clearOwnDraft(key);
       // The server removes a post's copy with the save; a new post's copy goes now (before the dashboard lists them).
       if (post) void navigate('/');
       else
@@ -311,8 +312,10 @@ export function PostEditor({
         autosave.resume();
       }
     };
-    if (post) update.mutate({ id: post.id, input: { ...input, version: baseVersion.current } }, { onSuccess, onError });
-    else create.mutate(input, { onSuccess, onError });
+    if (post) {
+      const saved = { ...input, version: baseVersion.current, copyRevision: autosave.revision() };
+      update.mutate({ id: post.id, input: saved }, { onSuccess, onError });
+    } else create.mutate(input, { onSuccess, onError });
   });
 
   /** Compare view: keep the editor's words (saved over theirs, or written over the other tab's copy). */
