@@ -106,14 +106,18 @@ test('a session expiring mid-edit loses nothing: log in again and the content is
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
 
-  await expect(page.getByText(/Restored your unsaved changes/)).toBeVisible();
+  // The words typed before the session ended are offered back.
+  const offer = page.getByRole('region', { name: 'Unsaved changes found' });
+  await expect(offer).toContainText('kept in this browser');
+  await offer.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   await expect(page.getByLabel('Excerpt')).toHaveValue('Written while the session ran out.');
   await expect(page.getByLabel('Content')).toHaveValue('## Still here\n\nEvery word typed before the session expired.');
   await expect(page.getByLabel('Category')).toHaveText('Deep Dive');
 
-  // A reload keeps it too (the draft lives in localStorage until saved).
+  // A reload keeps it too (the draft lives in localStorage, and now on the server, until saved).
   await page.reload();
+  await page.getByRole('region', { name: 'Unsaved changes found' }).getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
 
   await page.getByRole('button', { name: 'Create Post' }).click();

@@ -20,6 +20,8 @@ import { automationRoutes } from './routes/automation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { buildRoutes } from './routes/build.ts';
 import { postsRoutes } from './routes/posts.ts';
+import { revisionsRoutes } from './routes/revisions.ts';
+import { workingCopiesRoutes } from './routes/working-copies.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { templatesRoutes } from './routes/templates.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -31,6 +33,8 @@ import type { ChangeFeed } from './services/changes.ts';
 import { createPostsService, type PostsService } from './services/posts.ts';
 import { createPreviewsService, type PreviewsService } from './services/previews.ts';
 import type { PreviewRendererClient } from './services/site-renderer.ts';
+import { createRevisionsService, type RevisionsService } from './services/revisions.ts';
+import { createWorkingCopiesService, type WorkingCopiesService } from './services/working-copies.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import type { SessionUser } from './services/sessions.ts';
 import { createSessionCache, type SessionCache } from './services/session-cache.ts';
@@ -67,6 +71,10 @@ export interface AppContext extends AppDeps {
   posts: PostsService;
   /** Preview links to drafts, and the pages they show. */
   previews: PreviewsService;
+  /** A post's saved states: list, one in full, restore. */
+  revisions: RevisionsService;
+  /** The editor's autosaved, unsaved changes. */
+  workingCopies: WorkingCopiesService;
   scheduler: Scheduler;
   templates: ReturnType<typeof createTemplatesService>;
   corrections: CorrectionsService;
@@ -113,6 +121,8 @@ export function createApp(deps: AppDeps) {
     twoFactor,
     securityLog,
     posts,
+    revisions: createRevisionsService({ db: deps.db, posts }),
+    workingCopies: createWorkingCopiesService({ db: deps.db, clock: deps.clock }),
     scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),
     templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
     corrections,
@@ -138,7 +148,7 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-      return c.json({ error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
+      return c.json({ ...err.extra, error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
     }
     if (err instanceof HTTPException) return c.json({ error: err.message || 'Request failed' }, err.status);
     console.error('[api] unexpected error:', err);
@@ -205,6 +215,8 @@ export function createApp(deps: AppDeps) {
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes());
   app.route('/api/posts', postsRoutes());
+  app.route('/api', revisionsRoutes());
+  app.route('/api/working-copies', workingCopiesRoutes());
   app.route('/api', scheduleRoutes());
   app.route('/api/build', buildRoutes());
   app.route('/api/site', siteRoutes());

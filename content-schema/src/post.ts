@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
-import { idField } from './ids.ts';
+import { idField, MAX_ID } from './ids.ts';
 import { checkMarkdownLimits } from './markdown-limits.ts';
 import { POST_PROVENANCE } from './provenance.ts';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from './site.ts';
@@ -117,8 +117,29 @@ export const PostInputSchema = z.object({
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostData = z.output<typeof PostInputSchema>;
 
-/** Body of PUT /api/posts/{id}: the full post, or any subset (the publish toggle sends only `published`). */
-export const PostUpdateSchema = z.object(postFields).partial().strict();
+/** The version a save is based on (PUT /api/posts/{id}, a restore): 409 if the post moved on since. */
+export const BaseVersionSchema = z
+  .number({ error: 'Version must be a positive whole number' })
+  .int('Version must be a positive whole number')
+  .min(1, 'Version must be a positive whole number')
+  .max(MAX_ID, 'Version must be a positive whole number');
+
+/**
+ * Body of PUT /api/posts/{id}: the full post, or any subset (the publish toggle sends only `published`), and the
+ * `version` the editor started from when it has one (content-schema/revisions.ts has the 409 answer).
+ */
+export const PostUpdateSchema = z
+  .object({
+    ...postFields,
+    version: BaseVersionSchema,
+    /**
+     * The revision of the post's autosaved working copy this tab last saw: the save removes the copy, unless
+     * another tab has written it since (its words are then kept for that tab).
+     */
+    copyRevision: z.number().int().min(0).max(MAX_ID),
+  })
+  .partial()
+  .strict();
 export type PostUpdate = z.output<typeof PostUpdateSchema>;
 
 /** Query of GET /api/posts. */

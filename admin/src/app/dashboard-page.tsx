@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { PostsOverview } from '../features/posts/posts-overview.tsx';
+import { UnsavedCopies } from '../features/editor/unsaved-copies.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { DASHBOARD_TABS, tabPath, type DashboardTab } from './dashboard-tabs.ts';
 import { slots } from './slots.tsx';
@@ -29,6 +30,7 @@ const PublishingPanel = lazy(() =>
 function OverviewTab() {
   return (
     <div className="grid gap-8">
+      <UnsavedCopies />
       <Suspense fallback={null}>
         <PublishingPanel />
       </Suspense>

@@ -8,12 +8,15 @@ import { ApiErrorBodySchema, type ApiErrorBody } from 'content-schema/api-error'
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | string | null;
+  /** The answer's JSON as sent (a 409 carries the current state beside `error`), or null. */
+  readonly json: unknown;
 
   constructor(status: number, statusText: string, body: ApiErrorBody | string | null, rawText: string) {
     super(`${status}: ${rawText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.json = parseJson(rawText);
   }
 
   /** The server's message (`{ error }`), else the raw body text, else null. */
@@ -34,6 +37,8 @@ export function isApiError(error: unknown): error is ApiError {
 
 interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Lets the request outlive the page (an autosave on leaving it); bodies over 64 KB are refused by browsers. */
+  keepalive?: boolean;
   /** Sent as JSON only when given (spec §7). */
   body?: unknown;
   /** Validates the answer; without one the answer is ignored. */
@@ -51,7 +56,7 @@ export async function apiRequest<S extends z.ZodType>(
 ): Promise<z.output<S>>;
 export async function apiRequest(path: string, options?: RequestOptions<z.ZodType>): Promise<void>;
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}) {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, schema, signal, keepalive } = options;
   const hasBody = body !== undefined;
   const response = await fetch(`/api${path}`, {
     method,
@@ -61,6 +66,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
       : { Accept: 'application/json' },
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
+    ...(keepalive ? { keepalive } : {}),
   });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
@@ -71,6 +77,14 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   // A contract drift between admin and API: say where, keep zod's detail for the console.
   if (!parsed.success) throw new Error(`Unexpected answer from /api${path}`, { cause: parsed.error });
   return parsed.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseErrorBody(text: string): ApiErrorBody | string | null {

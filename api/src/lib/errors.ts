@@ -11,11 +11,18 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly issues?: Issue[];
   readonly headers?: Record<string, string>;
-  constructor(status: ContentfulStatusCode, message: string, options: { issues?: Issue[]; headers?: Record<string, string> } = {}) {
+  /** Further members of the JSON answer (a 409's `current`). */
+  readonly extra?: Record<string, unknown>;
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    options: { issues?: Issue[]; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.status = status;
     this.issues = options.issues;
     this.headers = options.headers;
+    this.extra = options.extra;
   }
 }
 

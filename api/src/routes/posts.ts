@@ -53,12 +53,18 @@ export function postsRoutes() {
     })
     .post('/', requireAdmin, async (c) => {
       const input = validate(PostInputSchema, await readJson(c));
-      return c.json(await c.get('ctx').posts.create(input, { editor: c.get('user')?.username }), 201);
+      return c.json(await c.get('ctx').posts.create(input, { savedBy: c.get('user')!.username }), 201);
     })
     .put('/:id', requireAdmin, async (c) => {
       const id = idParam(c, 'id', POST_NOT_FOUND);
       const patch = validate(PostUpdateSchema, await readJson(c));
-      return c.json(await c.get('ctx').posts.update(id, patch, { editor: c.get('user')?.username }));
+      // A new revision by this editor. The editor's own save names the copy revision it last saw and replaces the
+      // post's autosaved working copy up to it; a publish toggle from the dashboard names none and leaves it alone.
+      const options = {
+        savedBy: c.get('user')!.username,
+        clearWorkingCopy: patch.copyRevision === undefined ? undefined : { upTo: patch.copyRevision },
+      };
+      return c.json(await c.get('ctx').posts.update(id, patch, options));
     })
     .delete('/:id', requireAdmin, async (c) => {
       await c.get('ctx').posts.remove(idParam(c, 'id', POST_NOT_FOUND));

@@ -12,6 +12,7 @@ import { MAX_ID } from 'content-schema/ids';
 import { MessageInputSchema, MessageSettingsSchema, MessageUpdateSchema } from 'content-schema/messages';
 import { PostInputSchema, PostUpdateSchema } from 'content-schema/post';
 import { PreviewLinkInputSchema } from 'content-schema/preview';
+import { RestoreRevisionSchema, WorkingCopyWriteSchema } from 'content-schema/revisions';
 import { SchedulePayloadSchema } from 'content-schema/schedule';
 import { TemplateInputSchema } from 'content-schema/template';
 import { WorkflowExecuteSchema, WorkflowFormSchema, WorkflowToggleSchema } from 'content-schema/workflow';
@@ -35,6 +36,8 @@ interface Fixtures {
   notification: number;
   previewLink: number;
   message: number;
+  /** A revision of `post`. */
+  revision: number;
 }
 
 interface WriteRoute {
@@ -44,6 +47,8 @@ interface WriteRoute {
   valid?: (f: Fixtures) => Json;
   /** The fixture the path's `:id` names. */
   id?: (f: Fixtures) => number;
+  /** The working copy key the path's `:key` names. */
+  key?: (f: Fixtures) => string;
   /** Sent as a reader (no session, a browser's user agent): the beacon ignores an editor's body. */
   reader?: true;
   /** Tables a refused request may still write, by design. */
@@ -97,6 +102,32 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     id: (f) => f.correction,
   },
   'DELETE /api/corrections/:id': { id: (f) => f.correction },
+  // The fixture post is at version 2: the first restore succeeds, later ones naming 2 are a 409 that writes nothing.
+  'POST /api/revisions/:id/restore': { schema: RestoreRevisionSchema, valid: () => ({ version: 2 }), id: (f) => f.revision },
+  'PUT /api/working-copies/:key': {
+    schema: WorkingCopyWriteSchema,
+    valid: () => ({
+      fields: {
+        title: 'Typed so far',
+        excerpt: '',
+        content: '## Half a draft',
+        category: '',
+        tags: 'energy, grids',
+        authorName: 'Sofie Bergström',
+        readTime: null,
+        published: false,
+        seoTitle: '',
+        metaDescription: '',
+        focusKeyword: '',
+        slug: '',
+      },
+      baseVersion: 1,
+      // The first write; once a copy exists, this is a 409 that writes nothing.
+      revision: 0,
+    }),
+    key: (f) => `post:${f.post}`,
+  },
+  'DELETE /api/working-copies/:key': { key: (f) => `post:${f.post}` },
   'POST /api/schedule-post': {
     schema: SchedulePayloadSchema,
     valid: (f) => ({ postId: f.post, publishDateTime: '2026-12-01T09:00', timezone: 'Europe/Stockholm' }),
@@ -295,6 +326,18 @@ function request(method: string, path: string, body: Body): Case {
 const BAD_IDS = ['0', '-1', '1e30', 'abc', '1.5', '-0', '0x10', '1e3', ' 1', 'NaN', 'Infinity', '%00', '%F0%9F%A6%8A'];
 const HUGE_IDS = ['999999999999999', '9999999999999999', '9007199254740993', '1'.repeat(5000), '00000000000000000001'];
 
+/** Keys a path may carry: the fixture's, and everything a key is not. */
+function keyArb(fixture: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.constant(fixture) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom('post:0', 'post:-1', 'post:999999999999999', 'post:1e3', 'new:short', `new:${'x'.repeat(65)}`, 'draft:1', 'post%3A1', ''),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }).map(encodeURIComponent) },
+  );
+}
+
 function idArb(fixture: number): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 5, arbitrary: fc.constant(String(fixture)) },
@@ -340,6 +383,10 @@ function caseArb(key: string, route: WriteRoute, f: Fixtures): fc.Arbitrary<Case
     const fixture = route.id(f);
     return fc.tuple(idArb(fixture), body).map(([id, b]) => request(method, template.replace(':id', id), b));
   }
+  if (route.key) {
+    const fixture = route.key(f);
+    return fc.tuple(keyArb(fixture), body).map(([key, b]) => request(method, template.replace(':key', key), b));
+  }
   return body.map((b) => request(method, template, b));
 }
 
@@ -348,7 +395,11 @@ function examples(key: string, route: WriteRoute, f: Fixtures): Case[] {
   const valid = route.valid?.(f);
   if (valid === undefined) return [];
   const [method, template] = key.split(' ') as [string, string];
-  const path = route.id ? template.replace(':id', String(route.id(f))) : template;
+  const path = route.id
+    ? template.replace(':id', String(route.id(f)))
+    : route.key
+      ? template.replace(':key', route.key(f))
+      : template;
   return [
     request(method, path, { text: JSON.stringify(valid), note: 'the valid body' }),
     ...valuePaths(valid).flatMap((p) =>
@@ -497,8 +548,11 @@ async function fixtures(t: T): Promise<Fixtures> {
     .values({ type: 'tip', subject: 'A tip to triage', body: 'Details', createdAt: now, updatedAt: now })
     .returning();
   await automation.topics.seedIfEmpty();
+  await posts.update(post.id, { title: 'A draft edited once' });
+  const [revision] = (await t.ctx.revisions.list(post.id, { limit: 1, offset: 0 })).items;
   await settle(t);
   return {
+    revision: revision!.id,
     post: post.id,
     published: published.id,
     publishedSlug: published.slug,

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Post, PostData, PostListQuery, PostUpdate } from 'content-schema/post';
+import { POST_CONFLICT_MESSAGE, REVISION_FIELDS, type RevisionField } from 'content-schema/revisions';
+import type { RevisionKind } from 'content-schema/provenance';
 import { slugify } from 'content-schema/text';
 import type { Db } from '../db/client.ts';
-import { postChanges, posts, scheduledPosts, slugRedirects } from '../db/schema.ts';
+import { postChanges, posts, slugRedirects } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { describeChange } from './changes.ts';
@@ -99,14 +101,52 @@ export interface CreateOptions {
   /** Further writes committed atomically with the insert; `slug` names the new post for subqueries. */
   alongside?: (slug: string) => BatchItem<'sqlite'>[];
   via?: 'editor' | 'automation';
-  /** The signed-in editor saving the post: recorded as its editor when AI took part in writing it. */
-  editor?: string | null;
+  /** The signed-in editor who saved it (the revision's author); absent for the automation. */
+  savedBy?: string | null;
 }
 
 /** Who edited a post whose provenance involves AI: the signed-in editor who saves it (else whoever did before). */
 function editedByAfter(provenance: PostRow['provenance'], editor: string | null | undefined, before: string | null): string | null {
   return provenance !== 'human' && editor ? editor : before;
 }
+
+export interface UpdateOptions {
+  /** The signed-in editor who saved it; absent for the scheduler, workflows and the automation. */
+  savedBy?: string | null;
+  /** 'restore' when the fields are an earlier revision's. */
+  kind?: Exclude<RevisionKind, 'create'>;
+  /**
+   * An explicit save from the editor replaces its autosaved working copy, if the copy is at most at this revision
+   * (another tab's later autosave stays); other writes leave the copy alone.
+   */
+  clearWorkingCopy?: { upTo: number };
+}
+
+/** A save lost to a concurrent one, retried from the new state when the caller named no version. */
+const UPDATE_ATTEMPTS = 5;
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const blank = (v: unknown) => v === null || v === undefined || v === '' || v === false || (Array.isArray(v) && v.length === 0);
+
+/** The revision fields of `after` that differ from `before` (every field that has a value, for a creation). */
+export function revisionChanges(
+  before: Pick<PostRow, RevisionField> | undefined,
+  after: Pick<PostRow, RevisionField>,
+): RevisionField[] {
+  if (!before) return REVISION_FIELDS.filter((f) => !blank(after[f]));
+  return REVISION_FIELDS.filter((f) => !sameValue(before[f], after[f]));
+}
+
+/** The columns of a revision row for a post's state, in the order `insertRevision` lists them. */
+function revisionValues(state: Pick<PostRow, RevisionField | 'authorName' | 'readTime'>) {
+  // Optional fields a caller left out are absent (null), never an empty placeholder in the statement.
+  return sql`${state.slug}, ${state.title}, ${state.excerpt}, ${state.content}, ${state.category}, ${JSON.stringify(state.tags ?? [])},
+             ${state.authorName}, ${state.readTime}, ${state.published ? 1 : 0}, ${state.seoTitle ?? null},
+             ${state.metaDescription ?? null}, ${state.focusKeyword ?? null}, ${state.provenance ?? 'human'}`;
+}
+
+const REVISION_COLUMNS = sql.raw(`post_id, version, kind, changed, slug, title, excerpt, content, category, tags, author_name,
+  read_time, published, seo_title, meta_description, focus_keyword, provenance, saved_by, created_at`);
 
 /**
  * Posts: the rules readers and the editor depend on. Anonymous viewers only ever see published posts.
@@ -261,6 +301,35 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
     onChange();
   }
 
+  /** One revision row, written only when `guard` holds (in the batch's transaction). */
+  function insertRevision(r: {
+    postId: number | SQL;
+    version: number;
+    kind: RevisionKind;
+    changed: string[];
+    state: Pick<PostRow, RevisionField>;
+    savedBy: string | null;
+    at: Date;
+    guard: SQL;
+  }) {
+    return db.run(sql`INSERT INTO post_revisions (${REVISION_COLUMNS})
+                      SELECT ${r.postId}, ${r.version}, ${r.kind}, ${JSON.stringify(r.changed)}, ${revisionValues(r.state)},
+                             ${r.savedBy}, ${r.at.getTime()}
+                      WHERE ${r.guard}`);
+  }
+
+  /** The change record for `before` → `after`, written only when `guard` holds. */
+  function guardedChangeRecord(before: PostRow, after: PostRow, at: Date, guard: SQL) {
+    const record = describeChange(before, after, at, 'editor');
+    if (!record) return [];
+    return [
+      db.run(sql`INSERT INTO post_changes (post_id, kind, title, old_slug, new_slug, old_category, new_category, fields, via, created_at)
+                 SELECT ${record.postId}, ${record.kind}, ${record.title}, ${record.oldSlug}, ${record.newSlug}, ${record.oldCategory},
+                        ${record.newCategory}, ${JSON.stringify(record.fields)}, ${record.via}, ${at.getTime()}
+                 WHERE ${guard}`),
+    ];
+  }
+
   async function create(input: PostData, options: CreateOptions = {}): Promise<Post> {
     const now = clock.now();
     const slug = input.slug ? await explicitSlug(input.slug) : await uniqueSlug(input.title);
@@ -272,26 +341,65 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       slug,
       aiGenerated: options.aiGenerated ?? false,
       provenance,
-      editedBy: editedByAfter(provenance, options.editor, null),
+      editedBy: editedByAfter(provenance, options.savedBy, null),
       createdAt: now,
       updatedAt: now,
       publishedAt: input.published ? now : null,
+      version: 1,
     };
     // The record needs the new id, which a subquery on the (unique) slug gives inside the same batch.
+    const newId = sql`(SELECT id FROM posts WHERE slug = ${slug})`;
     const record = describeChange(undefined, { ...values, id: 0 }, now, options.via ?? 'editor');
     const insert = db.insert(posts).values(values).returning();
     const [[row]] = await db.batch([
       insert,
       ...(options.alongside?.(slug) ?? []),
-      ...(record ? [db.insert(postChanges).values({ ...record, postId: sql`(SELECT id FROM posts WHERE slug = ${slug})` })] : []),
+      ...(record ? [db.insert(postChanges).values({ ...record, postId: newId })] : []),
+      insertRevision({
+        postId: newId,
+        version: 1,
+        kind: 'create',
+        changed: revisionChanges(undefined, values),
+        state: values,
+        savedBy: options.savedBy ?? null,
+        at: now,
+        guard: sql`1`,
+      }),
     ]);
     changed();
     return toPost(row!);
   }
 
-  async function update(id: number, patch: PostUpdate, options: { editor?: string | null } = {}): Promise<Post> {
-    const before = Number.isSafeInteger(id) ? await findRow(id) : undefined;
-    if (!before) throw new AppError(404, POST_NOT_FOUND);
+  /**
+   * Saves a post as a new version. With `patch.version` (the version the editor started from) a post that moved on
+   * is refused with 409 and the post as it is now; without one the save applies to the current state. Either way
+   * the write is one batch whose statements all hold only while the post is still at the version this save was
+   * computed from (the post's own UPDATE is conditional on it and comes last), so of two concurrent saves, on any
+   * number of instances, exactly one is written; the other changed nothing.
+   */
+  async function update(id: number, patch: PostUpdate, options: UpdateOptions = {}): Promise<Post> {
+    const { version: expected, copyRevision: _copyRevision, ...rest } = patch;
+    for (let attempt = 1; ; attempt++) {
+      const before = Number.isSafeInteger(id) ? await findRow(id) : undefined;
+      if (!before) throw new AppError(404, POST_NOT_FOUND);
+      if (expected !== undefined && expected !== before.version) throw conflict(before);
+      const saved = await trySave(before, rest, options);
+      if (saved) return saved;
+      if (expected !== undefined || attempt >= UPDATE_ATTEMPTS) {
+        const now = await findRow(id);
+        if (!now) throw new AppError(404, POST_NOT_FOUND);
+        throw conflict(now);
+      }
+    }
+  }
+
+  function conflict(current: PostRow): AppError {
+    return new AppError(409, POST_CONFLICT_MESSAGE, { extra: { current: toPost(current) } });
+  }
+
+  /** One attempt at a save from `before`; null when another save got there first (nothing was written). */
+  async function trySave(before: PostRow, patch: Omit<PostUpdate, 'version' | 'copyRevision'>, options: UpdateOptions): Promise<Post | null> {
+    const id = before.id;
     const now = clock.now();
     const { slug: requestedSlug, ...fields } = patch;
     let slug = before.slug;
@@ -301,32 +409,69 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       slug = await uniqueSlug(fields.title, id);
 
     const publishing = fields.published === true && !before.published;
+    const version = before.version + 1;
     const set = {
       ...fields,
       ...(fields.content !== undefined && fields.content !== before.content ? deriveBody(fields.content) : {}),
       slug,
-      editedBy: editedByAfter(fields.provenance ?? before.provenance, options.editor, before.editedBy),
+      editedBy: editedByAfter(fields.provenance ?? before.provenance, options.savedBy, before.editedBy),
       updatedAt: now,
+      version,
       ...(publishing ? { publishedAt: now } : {}),
     };
-    const [after] = await db.batch([
-      db.update(posts).set(set).where(eq(posts.id, id)).returning(),
+    // What the row will hold: a field given as undefined is left as it is (as the UPDATE leaves it).
+    const after: PostRow = { ...before, ...Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) };
+    // Every statement below holds only while the post is still as it was read.
+    const guard = sql`EXISTS (SELECT 1 FROM posts WHERE id = ${id} AND version = ${before.version})`;
+    const results = await db.batch([
+      // A post from before revisions were kept (seeded, imported) gets its earlier state as its first revision.
+      insertRevision({
+        postId: id,
+        version: before.version,
+        kind: 'create',
+        changed: revisionChanges(undefined, before),
+        state: before,
+        savedBy: null,
+        at: before.updatedAt,
+        guard: sql`${guard} AND NOT EXISTS (SELECT 1 FROM post_revisions WHERE post_id = ${id})`,
+      }),
+      insertRevision({
+        postId: id,
+        version,
+        kind: options.kind ?? 'save',
+        changed: revisionChanges(before, after),
+        state: after,
+        savedBy: options.savedBy ?? null,
+        at: now,
+        guard,
+      }),
       // Publishing by hand supersedes a pending schedule.
       ...(publishing
         ? [
-            db
-              .update(scheduledPosts)
-              .set({ status: 'canceled', error: 'Published manually', updatedAt: now })
-              .where(and(eq(scheduledPosts.postId, id), eq(scheduledPosts.status, 'scheduled'))),
+            db.run(sql`UPDATE scheduled_posts SET status = 'canceled', error = 'Published manually', updated_at = ${now.getTime()}
+                       WHERE post_id = ${id} AND status = 'scheduled' AND ${guard}`),
           ]
         : []),
       ...(slug !== before.slug && before.publishedAt
-        ? [db.insert(slugRedirects).values({ slug: before.slug, postId: id }).onConflictDoNothing()]
+        ? [db.run(sql`INSERT INTO slug_redirects (slug, post_id) SELECT ${before.slug}, ${id} WHERE ${guard} ON CONFLICT DO NOTHING`)]
         : []),
-      ...changeRecord(before, { ...before, ...set }, now, 'editor'),
+      ...guardedChangeRecord(before, after, now, guard),
+      ...(options.clearWorkingCopy
+        ? [
+            db.run(sql`DELETE FROM working_copies WHERE key = ${`post:${id}`} AND revision <= ${options.clearWorkingCopy.upTo}
+                       AND ${guard}`),
+          ]
+        : []),
+      db
+        .update(posts)
+        .set(set)
+        .where(and(eq(posts.id, id), eq(posts.version, before.version)))
+        .returning(),
     ]);
+    const [row] = results.at(-1) as PostRow[];
+    if (!row) return null;
     changed();
-    return toPost(after[0]!);
+    return toPost(row);
   }
 
   async function remove(id: number): Promise<void> {
@@ -352,11 +497,20 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
     const before = await findRow(postId);
     const claimed = sql`EXISTS (SELECT 1 FROM scheduled_posts WHERE id = ${scheduleId} AND claim_token = ${token})`;
     const record = before ? describeChange(before, { ...before, published: true, publishedAt: now }, now, 'schedule') : null;
-    const [claim, , , failed] = await db.batch([
+    // The publish is a new version of the post with its revision (by nobody: the scheduler), like any save.
+    const revision = (kind: RevisionKind, changed: string[], at: number, extra: SQL) =>
+      db.run(sql`INSERT INTO post_revisions (${REVISION_COLUMNS})
+                 SELECT id, version, ${kind}, ${JSON.stringify(changed)}, slug, title, excerpt, content, category, tags, author_name,
+                        read_time, published, seo_title, meta_description, focus_keyword, provenance, NULL, ${at}
+                 FROM posts WHERE id = ${postId} AND ${claimed} ${extra}`);
+    const [claim, , , , , failed] = await db.batch([
       db.run(sql`UPDATE scheduled_posts SET status = 'published', claim_token = ${token}, updated_at = ${t}
                  WHERE id = ${scheduleId} AND status = 'scheduled'
                    AND EXISTS (SELECT 1 FROM posts WHERE id = ${postId} AND published = 0)`),
-      db.run(sql`UPDATE posts SET published = 1, published_at = ${t}, updated_at = ${t} WHERE id = ${postId} AND ${claimed}`),
+      // A post from before revisions were kept gets its earlier state as its first revision.
+      revision('create', before ? revisionChanges(undefined, before) : [], before?.updatedAt.getTime() ?? t, sql`AND NOT EXISTS (SELECT 1 FROM post_revisions WHERE post_id = ${postId})`),
+      db.run(sql`UPDATE posts SET published = 1, published_at = ${t}, updated_at = ${t}, version = version + 1 WHERE id = ${postId} AND ${claimed}`),
+      revision('save', ['published'], t, sql``),
       record
         ? db.run(sql`INSERT INTO post_changes (post_id, kind, title, old_slug, new_slug, old_category, new_category, fields, via, created_at)
                      SELECT ${postId}, 'published', title, NULL, slug, NULL, category, '[]', 'schedule', ${t}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostSchema, type Post, type PostInput } from 'content-schema/post';
-import { apiRequest } from '../../lib/api-client.ts';
+import { PostConflictSchema } from 'content-schema/revisions';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { postsQueryKey } from './get-posts.ts';
 import { buildStatusQueryKey } from '../build/get-build-status.ts';
 import { postQueryKey } from './get-post.ts';
@@ -8,7 +9,19 @@ import { postQueryKey } from './get-post.ts';
 export interface UpdatePostVariables {
   id: number;
   /** The full post, or a subset (the publish toggle sends only `published`). */
-  input: Partial<PostInput>;
+  input: Partial<PostInput> & {
+    /** The version the editor started from: a post saved elsewhere since answers 409 (see `postConflict`). */
+    version?: number;
+    /** The working copy revision the editor last saw: the save removes the copy up to it. */
+    copyRevision?: number;
+  };
+}
+
+/** The post as it is now, from a save's 409 answer (it was saved elsewhere since the editor opened it). */
+export function postConflict(error: unknown): Post | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const parsed = PostConflictSchema.safeParse(error.json);
+  return parsed.success ? parsed.data.current : null;
 }
 
 export function updatePost({ id, input }: UpdatePostVariables): Promise<Post> {

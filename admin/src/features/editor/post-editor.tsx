@@ -3,10 +3,13 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, Eye, History, Loader2, PenLine, Save } from 'lucide-react';
+import { z } from 'zod';
 import { PostFormSchema, PostInputSchema, type Post, type PostForm } from 'content-schema/post';
+import { WorkingCopyKeySchema, type WorkingCopy } from 'content-schema/revisions';
 import { EDITOR_CATEGORIES } from 'content-schema/categories';
 import { useCreatePost } from '../../api/posts/create-post.ts';
-import { useUpdatePost } from '../../api/posts/update-post.ts';
+import { postConflict, useUpdatePost } from '../../api/posts/update-post.ts';
+import { deleteWorkingCopy, readWorkingCopy } from '../../api/working-copies/working-copies.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { readPrefill, type AiWritersSlotProps, type EditorPrefill } from '../../lib/editor-prefill.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -24,9 +27,13 @@ import { CorrectionsSection } from '../corrections/corrections-section.tsx';
 import { ProvenanceField } from './provenance-field.tsx';
 import { applyMarkdownCommand, type MarkdownCommand } from './markdown-commands.ts';
 import { MarkdownToolbar, SHORTCUTS } from './markdown-toolbar.tsx';
-import { draftKey, useDraftStore } from './draft-store.ts';
+import { draftKey, newCopyKey, useDraftStore } from './draft-store.ts';
+import { useAutosave } from './autosave.ts';
+import { SaveStatus } from './save-status.tsx';
+import { differingFields, fieldsOf, fromCopyFields, toCopyFields } from './copy-fields.ts';
+import { FieldsDiff } from './fields-diff.tsx';
+import { RevisionsPanel } from './revisions-panel.tsx';
 import {
-  StoredDraftValuesSchema,
   emptyValues,
   toPostInput,
   valuesFromPost,
@@ -37,7 +44,6 @@ import {
 
 const MarkdownPreview = lazy(() => import('./markdown-preview.tsx'));
 
-const DRAFT_SAVE_DELAY_MS = 300;
 const SEO_TITLE_MAX = 60;
 const META_DESCRIPTION_MAX = 160;
 const FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(PostFormSchema.shape));
@@ -47,26 +53,61 @@ function isFieldName(name: string): name is keyof EditorValues & FieldPath<Edito
   return FIELD_NAMES.has(name);
 }
 
-interface Initial {
+/** Unsaved changes found on opening, offered for restoring. */
+interface Offer {
   values: EditorDefaults;
-  /** When the restored unsaved draft was written, if one was restored. */
-  restoredAt: string | null;
-  prefilled: boolean;
+  /** When they were written. */
+  at: string;
+  /** The post version they were made on. */
+  baseVersion: number;
+  source: 'browser' | 'server';
 }
 
-/** Where the editor starts: a template/AI prefill, else the unsaved draft, else the post (or an empty one). */
-function initialValues(post: Post | null, prefill: EditorPrefill | null): Initial {
+/** A save refused because someone else saved first: the post as it is now, or the other tab's working copy. */
+type Conflict = { kind: 'post'; theirs: Post } | { kind: 'copy'; theirs: WorkingCopy | null };
+
+/** Router state from the dashboard's "unsaved changes" list: the working copy of a post not yet created. */
+const CopyStateSchema = z.object({ copyKey: WorkingCopyKeySchema });
+
+interface Initial {
+  values: EditorDefaults;
+  /** Unsaved changes kept in this browser that differ from the post, if any. */
+  offer: Offer | null;
+  prefilled: boolean;
+  copyKey: string;
+  /** Whether the server may hold a working copy under `copyKey` (not for a key made just now). */
+  checkServer: boolean;
+}
+
+const differs = (a: EditorDefaults, b: EditorDefaults) => differingFields(toCopyFields(a), toCopyFields(b)).length > 0;
+
+/** Where the editor starts: a template/AI prefill, else the post (or an empty one), offering any unsaved draft. */
+function initialValues(post: Post | null, prefill: EditorPrefill | null, state: unknown): Initial {
   const base = post ? valuesFromPost(post) : emptyValues();
-  if (prefill && !post) return { values: valuesFromPrefill(prefill, base), restoredAt: null, prefilled: true };
   const stored = useDraftStore.getState().drafts[draftKey(post?.id ?? null)];
-  if (stored) {
-    return {
-      values: { ...base, ...StoredDraftValuesSchema.parse(stored.values) },
-      restoredAt: stored.savedAt,
-      prefilled: false,
-    };
+  const fromDashboard = CopyStateSchema.safeParse(state);
+  const copyKey = post
+    ? `post:${post.id}`
+    : fromDashboard.success
+      ? fromDashboard.data.copyKey
+      : (stored?.copyKey ?? newCopyKey());
+  const checkServer = !!post || fromDashboard.success || !!stored?.copyKey;
+  if (prefill && !post) {
+    return { values: valuesFromPrefill(prefill, base), offer: null, prefilled: true, copyKey, checkServer };
   }
-  return { values: base, restoredAt: null, prefilled: false };
+  if (stored && (post || !fromDashboard.success || stored.copyKey === copyKey)) {
+    const values = { ...base, ...fromCopyFields(stored.values) };
+    if (differs(values, base)) {
+      const offer: Offer = {
+        values,
+        at: stored.savedAt,
+        baseVersion: stored.baseVersion ?? post?.version ?? 0,
+        source: 'browser',
+      };
+      return { values: base, offer, prefilled: false, copyKey, checkServer };
+    }
+  }
+  return { values: base, offer: null, prefilled: false, copyKey, checkServer };
 }
 
 const restoredFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -84,8 +125,16 @@ export function PostEditor({
   const key = draftKey(post?.id ?? null);
   const saveDraft = useDraftStore((s) => s.saveDraft);
   const clearDraft = useDraftStore((s) => s.clearDraft);
-  const [initial] = useState(() => initialValues(post, readPrefill(location.state)));
-  const [restoredAt, setRestoredAt] = useState(initial.restoredAt);
+  const clearOwnDraft = useDraftStore((s) => s.clearOwnDraft);
+  const [initial] = useState(() => initialValues(post, readPrefill(location.state), location.state));
+  const copyKey = initial.copyKey;
+  const [offer, setOffer] = useState<Offer | null>(initial.offer);
+  /** Until the server's working copy has been looked at, autosave waits (it might have to offer that copy). */
+  const [checking, setChecking] = useState(initial.checkServer);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  /** The saved post the editor is based on: a save names its version and is refused if the post moved on. */
+  const [current, setCurrent] = useState<Post | null>(post);
+  const baseVersion = useRef(post?.version ?? 0);
   const [tab, setTab] = useState<'ai' | 'manual'>('manual');
   const [preview, setPreview] = useState(false);
   const create = useCreatePost();
@@ -99,32 +148,102 @@ export function PostEditor({
   const { register, control, handleSubmit, setValue, getValues, setError, reset, formState, watch } = form;
   const { errors } = formState;
 
-  // Keep every change in localStorage (debounced, flushed on unmount) until the post is saved.
-  const saved = useRef(false);
-  const timer = useRef<number | undefined>(undefined);
+  const autosave = useAutosave({
+    copyKey,
+    fields: () => toCopyFields(getValues()),
+    baseVersion: () => baseVersion.current,
+    onConflict: (theirs) => {
+      // Another tab wrote exactly these words (or this tab did, before a reload): nothing to choose.
+      if (theirs && differingFields(theirs.fields, toCopyFields(getValues())).length === 0) {
+        autosave.setRevision(theirs.revision);
+        autosave.resume({ dirty: false, saved: true });
+        return;
+      }
+      setConflict({ kind: 'copy', theirs });
+    },
+  });
+  const waiting = offer !== null || checking;
   useEffect(() => {
-    const flush = () => {
-      window.clearTimeout(timer.current);
-      timer.current = undefined;
-      if (!saved.current) saveDraft(key, getValues());
-    };
+    if (waiting) autosave.pause();
+    else autosave.resume();
+  }, [waiting]);
+
+  // Every change goes to localStorage at once (a closed tab or a dead network loses nothing) and to the server
+  // working copy after a quiet moment. Resets the editor makes itself (a restore, taking theirs) are not changes.
+  const quiet = useRef(false);
+  useEffect(() => {
     const subscription = watch(() => {
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(flush, DRAFT_SAVE_DELAY_MS);
+      if (quiet.current) return;
+      saveDraft(key, { values: getValues(), baseVersion: baseVersion.current, copyKey });
+      autosave.changed();
     });
+    return () => subscription.unsubscribe();
+  }, [watch, getValues, saveDraft, key, copyKey]);
+
+  function replaceValues(values: EditorDefaults) {
+    quiet.current = true;
+    try {
+      reset(values);
+    } finally {
+      quiet.current = false;
+    }
+  }
+
+  // The server's working copy (autosaved by this or another browser): its revision is what this tab has seen, and
+  // if it holds changes newer than this browser's, it is the one offered.
+  useEffect(() => {
+    if (!checking) return;
+    let stop = false;
+    readWorkingCopy(copyKey)
+      .then((copy) => {
+        if (stop || !copy) return;
+        autosave.setRevision(copy.revision);
+        const base = post ? valuesFromPost(post) : emptyValues();
+        const values = { ...base, ...fromCopyFields(copy.fields) };
+        if (!differs(values, base)) return;
+        // This browser's copy wins when it is at least as new (the server's may lag it by an autosave or more).
+        setOffer((local) =>
+          local && Date.parse(local.at) >= Date.parse(copy.updatedAt)
+            ? local
+            : { values, at: copy.updatedAt, baseVersion: copy.baseVersion, source: 'server' },
+        );
+      })
+      .catch(() => {
+        // Offline or signed out: the browser's copy (if any) is what there is; autosave says so when it tries.
+      })
+      .finally(() => {
+        if (!stop) setChecking(false);
+      });
     return () => {
-      subscription.unsubscribe();
-      if (timer.current !== undefined) flush();
+      stop = true;
     };
-  }, [watch, getValues, saveDraft, key]);
+  }, []);
+
+  function restoreOffer() {
+    if (!offer) return;
+    replaceValues(offer.values);
+    baseVersion.current = offer.baseVersion;
+    saveDraft(key, { values: getValues(), baseVersion: offer.baseVersion, copyKey });
+    // The restored words go to the server copy too (they may have been only in this browser).
+    autosave.changed();
+    setOffer(null);
+  }
+
+  function discardOffer() {
+    clearDraft(key);
+    void deleteWorkingCopy(copyKey).catch(() => {});
+    autosave.setRevision(0);
+    setOffer(null);
+  }
 
   // A template's content is applied once: store it as the draft and drop it from the history entry,
-  // so that a reload restores later edits instead of re-applying the template.
+  // so that a reload offers later edits instead of re-applying the template.
   useEffect(() => {
     if (!initial.prefilled) return;
-    saveDraft(key, getValues());
+    saveDraft(key, { values: getValues(), baseVersion: 0, copyKey });
+    autosave.changed();
     void navigate('.', { replace: true, state: null });
-  }, [initial.prefilled, saveDraft, key, getValues, navigate]);
+  }, []);
 
   const contentRef = useRef<HTMLTextAreaElement | null>(null);
   const contentField = register('content');
@@ -166,7 +285,7 @@ export function PostEditor({
 
   const onSubmit = handleSubmit((values) => {
     // Kept until the server confirms: if the session has expired, the login screen takes over and nothing is lost.
-    saveDraft(key, getValues());
+    saveDraft(key, { values: getValues(), baseVersion: baseVersion.current, copyKey });
     const input = toPostInput(values, post?.authorId);
     const check = PostInputSchema.safeParse(input);
     if (!check.success) {
@@ -176,20 +295,82 @@ export function PostEditor({
       }
       return;
     }
+    // No autosave may land after the save (it would bring back a working copy of what is now saved).
+    autosave.pause();
     const onSuccess = () => {
-      saved.current = true;
-      window.clearTimeout(timer.current);
-      clearDraft(key);
-      void navigate('/');
+      autosave.settle();
+      clearOwnDraft(key);
+      // The server removes a post's copy with the save; a new post's copy goes now (before the dashboard lists them).
+      if (post) void navigate('/');
+      else
+        void deleteWorkingCopy(copyKey)
+          .catch(() => {})
+          .finally(() => void navigate('/'));
     };
-    if (post) update.mutate({ id: post.id, input }, { onSuccess, onError: showServerIssues });
-    else create.mutate(input, { onSuccess, onError: showServerIssues });
+    const onError = (error: unknown) => {
+      const theirs = postConflict(error);
+      if (theirs) setConflict({ kind: 'post', theirs });
+      else {
+        showServerIssues(error);
+        autosave.resume();
+      }
+    };
+    if (post) {
+      const saved = { ...input, version: baseVersion.current, copyRevision: autosave.revision() };
+      update.mutate({ id: post.id, input: saved }, { onSuccess, onError });
+    } else create.mutate(input, { onSuccess, onError });
   });
 
-  function discardDraft() {
+  /** Compare view: keep the editor's words (saved over theirs, or written over the other tab's copy). */
+  function keepMine() {
+    if (!conflict) return;
+    setConflict(null);
+    if (conflict.kind === 'post') {
+      baseVersion.current = conflict.theirs.version;
+      setCurrent(conflict.theirs);
+      void onSubmit();
+    } else {
+      autosave.setRevision(conflict.theirs?.revision ?? 0);
+      autosave.resume({ dirty: true });
+    }
+  }
+
+  /** Compare view: take the other version into the editor, dropping the editor's unsaved words. */
+  function takeTheirs() {
+    if (!conflict) return;
+    setConflict(null);
+    if (conflict.kind === 'post') {
+      replaceValues(valuesFromPost(conflict.theirs));
+      baseVersion.current = conflict.theirs.version;
+      setCurrent(conflict.theirs);
+      clearDraft(key);
+      void deleteWorkingCopy(copyKey).catch(() => {});
+      autosave.setRevision(0);
+      autosave.resume({ dirty: false });
+    } else if (conflict.theirs) {
+      replaceValues({ ...getValues(), ...fromCopyFields(conflict.theirs.fields) });
+      baseVersion.current = conflict.theirs.baseVersion;
+      saveDraft(key, { values: getValues(), baseVersion: baseVersion.current, copyKey });
+      autosave.setRevision(conflict.theirs.revision);
+      autosave.resume({ dirty: false });
+    }
+  }
+
+  /** A revision restored on the server: the editor now shows (and is based on) the post it saved. */
+  function restored(saved: Post) {
+    replaceValues(valuesFromPost(saved));
+    baseVersion.current = saved.version;
+    setCurrent(saved);
     clearDraft(key);
-    reset(post ? valuesFromPost(post) : emptyValues());
-    setRestoredAt(null);
+    void deleteWorkingCopy(copyKey).catch(() => {});
+    autosave.setRevision(0);
+    autosave.resume({ dirty: false });
+  }
+
+  function restoreConflict(error: unknown): boolean {
+    const theirs = postConflict(error);
+    if (theirs) setConflict({ kind: 'post', theirs });
+    return theirs !== null;
   }
 
   const [seoTitle = '', metaDescription = ''] = useWatch({ control, name: ['seoTitle', 'metaDescription'] });
@@ -207,12 +388,13 @@ export function PostEditor({
             </Button>
             <h1 className="text-xl font-bold">{post ? 'Edit Post' : 'Create New Post'}</h1>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <SaveStatus status={autosave.status} />
             <Button variant="outline" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
               {preview ? <PenLine aria-hidden="true" /> : <Eye aria-hidden="true" />}
               Preview
             </Button>
-            <Button type="submit" form="post-form" disabled={saving}>
+            <Button type="submit" form="post-form" disabled={saving || offer !== null || conflict !== null}>
               {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
               {saving ? 'Saving...' : post ? 'Update Post' : 'Create Post'}
             </Button>
@@ -221,19 +403,71 @@ export function PostEditor({
       </header>
 
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        {restoredAt ? (
-          <div
-            role="status"
-            className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning/40 bg-background p-3 text-sm"
+        {offer ? (
+          <section
+            aria-labelledby="unsaved-offer-title"
+            className="mb-4 grid gap-3 rounded-md border border-warning/40 bg-background p-4 text-sm"
           >
-            <span className="inline-flex items-center gap-2">
+            <h2 id="unsaved-offer-title" className="inline-flex items-center gap-2 font-semibold">
               <History className="size-4" aria-hidden="true" />
-              Restored your unsaved changes from {restoredFormat.format(new Date(restoredAt))}.
-            </span>
-            <Button variant="outline" size="sm" onClick={discardDraft}>
-              Discard changes
-            </Button>
-          </div>
+              Unsaved changes found
+            </h2>
+            <p>
+              You have unsaved changes from {restoredFormat.format(new Date(offer.at))}
+              {offer.source === 'browser' ? ', kept in this browser' : ', autosaved to the server'}.
+              {current && offer.baseVersion < current.version
+                ? ' The post has been saved since they were made; saving them will let you compare first.'
+                : ''}{' '}
+              Restore them, or discard them and edit the saved post.
+            </p>
+            <div className="flex gap-2">
+              <Button size="sm" onClick={restoreOffer}>
+                Restore
+              </Button>
+              <Button variant="outline" size="sm" onClick={discardOffer}>
+                Discard
+              </Button>
+            </div>
+          </section>
+        ) : null}
+
+        {conflict ? (
+          <section
+            aria-labelledby="conflict-title"
+            className="mb-4 grid gap-4 rounded-md border border-destructive/40 bg-background p-4"
+            ref={(el) => el?.scrollIntoView({ block: 'start' })}
+          >
+            <div className="grid gap-1">
+              <h2 id="conflict-title" className="font-semibold">
+                Compare versions
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {conflict.kind === 'post'
+                  ? `This post was saved elsewhere (version ${conflict.theirs.version}) since you opened it. Nothing was overwritten.`
+                  : conflict.theirs
+                    ? 'Another tab saved changes to this post since this tab last autosaved. Nothing was overwritten.'
+                    : 'The unsaved changes of this post were saved or discarded in another tab.'}
+              </p>
+            </div>
+            {conflict.kind === 'post' || conflict.theirs ? (
+              <FieldsDiff
+                from={conflict.kind === 'post' ? fieldsOf(conflict.theirs) : conflict.theirs!.fields}
+                to={toCopyFields(getValues())}
+                fromLabel={conflict.kind === 'post' ? 'the saved post' : 'the other tab'}
+                toLabel="your version"
+              />
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" onClick={keepMine}>
+                {conflict.kind === 'post' ? 'Keep mine and save' : 'Keep mine'}
+              </Button>
+              {conflict.kind === 'post' || conflict.theirs ? (
+                <Button variant="outline" size="sm" onClick={takeTheirs}>
+                  Take theirs
+                </Button>
+              ) : null}
+            </div>
+          </section>
         ) : null}
 
         <Tabs value={tab} onValueChange={(v) => setTab(v === 'ai' ? 'ai' : 'manual')}>
@@ -251,6 +485,8 @@ export function PostEditor({
             <form
               id="post-form"
               onSubmit={onSubmit}
+              // Until the editor restores or discards the unsaved changes offered above, nothing is typed over them.
+              inert={offer !== null}
               noValidate
               className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
             >
@@ -459,6 +695,15 @@ export function PostEditor({
                   </CardContent>
                 </Card>
                 {post ? <SharePreviewPanel postId={post.id} published={post.published} /> : null}
+                {current ? (
+                  <RevisionsPanel
+                    post={current}
+                    baseVersion={baseVersion.current}
+                    current={() => toCopyFields(getValues())}
+                    onRestored={restored}
+                    onConflict={restoreConflict}
+                  />
+                ) : null}
               </aside>
             </form>
             {post ? (

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { History, Loader2, RotateCcw } from 'lucide-react';
+import type { Post } from 'content-schema/post';
+import { REVISION_FIELD_LABELS, type RevisionField, type RevisionSummary, type WorkingCopyFields } from 'content-schema/revisions';
+import { relativeTime } from 'content-schema/relative-time';
+import { REVISIONS_PAGE, useRestoreRevision, useRevision, useRevisions } from '../../api/revisions/revisions.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { useNow } from '../../lib/use-now.ts';
+import { fieldsOf } from './copy-fields.ts';
+import { FieldsDiff } from './fields-diff.tsx';
+
+const KIND_LABELS: Record<RevisionSummary['kind'], string> = { create: 'Created', save: 'Saved', restore: 'Restored' };
+const exactTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+function changedText(changed: string[]): string {
+  if (changed.length === 0) return 'No field changed';
+  return `Changed: ${changed.map((f) => REVISION_FIELD_LABELS[f as RevisionField] ?? f).join(', ')}`;
+}
+
+/** One revision's differences from the editor's current text, and its Restore button. */
+function RevisionDiff({
+  id,
+  current,
+  onRestore,
+  restoring,
+}: {
+  id: number;
+  current: WorkingCopyFields;
+  onRestore: () => void;
+  restoring: boolean;
+}) {
+  const revision = useRevision(id);
+  if (revision.isPending) return <p className="text-sm text-muted-foreground">Loading revision…</p>;
+  if (revision.isError) return <p className="text-sm text-destructive">Could not load this revision.</p>;
+  return (
+    <div className="grid gap-3">
+      <FieldsDiff from={current} to={fieldsOf(revision.data)} fromLabel="the current text" toLabel="this revision" />
+      <div>
+        <Button size="sm" onClick={onRestore} disabled={restoring}>
+          {restoring ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+          Restore version {revision.data.version}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The post's revisions, newest first: who saved each, when, and which fields changed. Opening one shows what
+ * restoring it would change in the current text; Restore saves its words as a new revision.
+ */
+export function RevisionsPanel({
+  post,
+  baseVersion,
+  current,
+  onRestored,
+  onConflict,
+}: {
+  post: Post;
+  /** The version the editor is based on: a restore from an outdated view is refused (409). */
+  baseVersion: number;
+  /** The editor's current fields, to diff against. */
+  current: () => WorkingCopyFields;
+  onRestored: (post: Post) => void;
+  onConflict: (error: unknown) => boolean;
+}) {
+  const [limit, setLimit] = useState(REVISIONS_PAGE);
+  const [open, setOpen] = useState<number | null>(null);
+  const revisions = useRevisions(post.id, limit);
+  const restore = useRestoreRevision();
+  const now = useNow();
+
+  function restoreRevision(id: number) {
+    restore.mutate(
+      { id, version: baseVersion },
+      {
+        onSuccess: (saved) => {
+          setOpen(null);
+          onRestored(saved);
+        },
+        onError: (error) => void onConflict(error),
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="inline-flex items-center gap-2 text-base">
+          <History className="size-4" aria-hidden="true" />
+          Revisions
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {revisions.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading revisions…</p>
+        ) : revisions.isError ? (
+          <p className="text-sm text-destructive">Could not load the revisions.</p>
+        ) : (
+          <>
+            <ol className="grid gap-3" aria-label="Revisions, newest first">
+              {revisions.data.items.map((r) => (
+                <li key={r.id} className="grid gap-2 rounded-md border p-3 text-sm">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+                    <span className="font-medium">
+                      Version {r.version} · {KIND_LABELS[r.kind]}
+                    </span>
+                    <time dateTime={r.createdAt} title={exactTime.format(new Date(r.createdAt))} className="text-xs text-muted-foreground">
+                      {relativeTime(r.createdAt, now)}
+                    </time>
+                  </div>
+                  <span className="text-xs text-muted-foreground">
+                    {r.savedBy ? `by ${r.savedBy}` : 'by the system'} · {changedText(r.changed)}
+                  </span>
+                  {r.version === post.version && r.version === baseVersion ? (
+                    <span className="text-xs text-muted-foreground">The saved version you are editing.</span>
+                  ) : null}
+                  <div>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-expanded={open === r.id}
+                      aria-label={`${open === r.id ? 'Hide' : 'Compare'} version ${r.version}`}
+                      onClick={() => setOpen((o) => (o === r.id ? null : r.id))}
+                    >
+                      {open === r.id ? 'Hide' : 'Compare'}
+                    </Button>
+                  </div>
+                  {open === r.id ? (
+                    <RevisionDiff
+                      id={r.id}
+                      current={current()}
+                      onRestore={() => restoreRevision(r.id)}
+                      restoring={restore.isPending}
+                    />
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+            {revisions.data.items.length < revisions.data.total ? (
+              <Button variant="ghost" size="sm" onClick={() => setLimit((l) => l + REVISIONS_PAGE)} disabled={revisions.isFetching}>
+                Show older revisions
+              </Button>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { Hono, type Context } from 'hono';
+import { WorkingCopyKeySchema, WorkingCopyWriteSchema } from 'content-schema/revisions';
+import type { AppEnv } from '../app.ts';
+import { AppError, validate } from '../lib/errors.ts';
+import { readJson } from '../lib/http.ts';
+import { requireAdmin } from '../lib/require-admin.ts';
+import { COPY_NOT_FOUND } from '../services/working-copies.ts';
+
+/** The key in the path, or 404: a key of no known form names no copy. */
+function keyParam(c: Context<AppEnv>): string {
+  const parsed = WorkingCopyKeySchema.safeParse(c.req.param('key') ?? '');
+  if (!parsed.success) throw new AppError(404, COPY_NOT_FOUND);
+  return parsed.data;
+}
+
+/** Autosaved working copies (/api/working-copies): the editor's only; writing one never touches a post. */
+export function workingCopiesRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', requireAdmin)
+    .get('/', async (c) => c.json(await c.get('ctx').workingCopies.list(c.get('user')!.username)))
+    .get('/:key', async (c) => c.json(await c.get('ctx').workingCopies.read(keyParam(c))))
+    .put('/:key', async (c) => {
+      const key = keyParam(c);
+      const input = validate(WorkingCopyWriteSchema, await readJson(c));
+      return c.json(await c.get('ctx').workingCopies.write(key, input, c.get('user')!.username));
+    })
+    .delete('/:key', async (c) => {
+      await c.get('ctx').workingCopies.remove(keyParam(c));
+      return c.json({ ok: true });
+    });
+}
