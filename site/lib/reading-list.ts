@@ -12,7 +12,7 @@ export interface SavedPost extends PostCard {
   savedAt: string;
 }
 
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 function isSavedPost(value: unknown): value is SavedPost {
   return isPostCard(value) && typeof (value as PostCard & { savedAt?: unknown }).savedAt === 'string';
@@ -63,4 +63,15 @@ export function removeSaved(storage: Storage | undefined, slug: string): SavedPo
   const list = readReadingList(storage).filter((p) => p.slug !== slug);
   write(storage, list);
   return list;
+}
+
+/** Empty the reading list; false when the browser refused (or there is no storage). */
+export function clearReadingList(storage: Storage | undefined): boolean {
+  if (!storage) return false;
+  try {
+    storage.removeItem(READING_LIST_KEY);
+    return true;
+  } catch {
+    return false;
+  }
 }
