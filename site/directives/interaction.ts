@@ -3,6 +3,7 @@
  * Until then its server HTML does the work (links, GET forms, `<details>`), and the page has loaded no script.
  *
  * It wakes on the first pointer, focus, key or input event inside the island, and optionally:
+ * - `{ visible: true }`: when the island scrolls into view (what it shows is read from the browser or the API);
  * - `{ scroll: true }`: on the reader's first scroll of the page (the article's counter and progress fallback);
  * - `{ address: true }`: at once when the address carries a listing query (`?search=` or `?category=`): the reader
  *   asked for results by submitting a search form, and only the island can show them.
@@ -46,9 +47,11 @@ const interaction: ClientDirective = (load, options, el) => {
   const value = (typeof options.value === 'object' && options.value !== null ? options.value : {}) as {
     address?: boolean;
     scroll?: boolean;
+    visible?: boolean;
   };
   const pressed: HTMLElement[] = [];
   let woken = false;
+  let observer: IntersectionObserver | undefined;
 
   // Buttons pressed before React listens: nothing happened natively, so they are pressed again after hydration.
   // Links and submit buttons are left alone: the browser follows and submits them itself.
@@ -63,6 +66,7 @@ const interaction: ClientDirective = (load, options, el) => {
     woken = true;
     for (const type of WAKE_EVENTS) el.removeEventListener(type, wake, true);
     window.removeEventListener('scroll', wake);
+    observer?.disconnect();
     const hydrate = await load();
     await hydrate();
     el.removeEventListener('click', onClick, true);
@@ -76,6 +80,13 @@ const interaction: ClientDirective = (load, options, el) => {
   }
   for (const type of WAKE_EVENTS) el.addEventListener(type, wake, { capture: true, passive: true });
   if (value.scroll) window.addEventListener('scroll', wake, { passive: true, once: true });
+  if (value.visible) {
+    observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void wake();
+    });
+    // The island element itself has `display: contents` and no box of its own.
+    for (const child of el.children) observer.observe(child);
+  }
 };
 
 export default interaction;

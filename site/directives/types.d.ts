@@ -4,6 +4,6 @@ export {};
 declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate on the reader's first interaction with the island (site/directives/interaction.ts). */
-    'client:interaction'?: boolean | { address?: boolean; scroll?: boolean };
+    'client:interaction'?: boolean | { address?: boolean; scroll?: boolean; visible?: boolean };
   }
 }
