@@ -70,7 +70,11 @@ function lighthouse(url: string, out: string): LighthouseRow | string {
       '--only-categories=performance,accessibility,best-practices,seo',
       '--quiet',
     ],
-    { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8' },
+    {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      encoding: 'utf8',
+    },
   );
   if (r.status !== 0) return `failed (${r.stderr.slice(-200).trim()})`;
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -161,9 +165,7 @@ async function main(): Promise<void> {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
     const rows: string[] = [];
-    const header =
-      'page'.padEnd(34) +
-      ' perf a11y  bp seo   LCP ms  TBT ms    CLS  JS 3 s  JS after   INP ms';
+    const header = 'page'.padEnd(34) + ' perf a11y  bp seo   LCP ms  TBT ms    CLS  JS 3 s  JS after   INP ms';
     for (const path of pages) {
       const lh = lighthouse(`${server.url}${path}`, join(data.dir, 'lh.json'));
       const js = await scripts(page, `${server.url}${path}`);

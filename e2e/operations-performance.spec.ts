@@ -72,7 +72,7 @@ test('with nothing counted the tab shows the four summary cards at zero and says
     ['Avg Engagement', '0%'],
     ['Social Shares', '0'],
     ['Top Performers', '0'],
-  ])
+  ] as const)
     await expect(page.getByText(label, { exact: true }).locator('..')).toContainText(value);
   await expect(page.getByTestId('total-views')).toHaveText('0');
   await expect(page.getByTestId('performance-empty')).toContainText('No reader data yet');

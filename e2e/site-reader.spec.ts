@@ -44,7 +44,10 @@ test.describe('script budget', () => {
       await page.waitForTimeout(3000);
       expect(scripts.urls, `${path}: scripts loaded while left alone`).toEqual([]);
       // Positive control: the reader's first touch wakes the island, and the counter sees its scripts.
-      const island = path === '/analysis' || path === '/' ? 'input[name="search"][type="search"]:not([id$="-search"])' : '.share-menu > summary';
+      const island =
+        path === '/analysis' || path === '/'
+          ? 'input[name="search"][type="search"]:not([id$="-search"])'
+          : '.share-menu > summary';
       await page.locator(island).first().click();
       await awake(page, island);
       expect(scripts.urls.length).toBeGreaterThan(0);
@@ -133,7 +136,10 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.article-body p').first()).toBeVisible();
     await page.locator('summary', { hasText: 'Share' }).click();
     const menu = page.getByRole('list', { name: 'Share this article' });
-    await expect(menu.getByRole('link', { name: 'Twitter (X)' })).toHaveAttribute('href', /^https:\/\/twitter\.com\/intent\/tweet\?/);
+    await expect(menu.getByRole('link', { name: 'Twitter (X)' })).toHaveAttribute(
+      'href',
+      /^https:\/\/twitter\.com\/intent\/tweet\?/,
+    );
     await expect(menu.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', /linkedin\.com\/sharing/);
     await expect(menu.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /facebook\.com\/sharer/);
     await expect(menu.getByRole('link', { name: 'Email' })).toHaveAttribute('href', /^mailto:/);
@@ -144,7 +150,10 @@ test.describe('without JavaScript', () => {
 test.describe('cookie and privacy controls', () => {
   test('Accept All, Reject Optional, Manage and Save Preferences work', async ({ page }) => {
     await page.goto('/cookies');
-    const status = page.getByRole('status').filter({ hasText: /Preferences saved|^$/ }).first();
+    const status = page
+      .getByRole('status')
+      .filter({ hasText: /Preferences saved|^$/ })
+      .first();
     await page.getByRole('button', { name: 'Accept All' }).click();
     await expect(status).toHaveText('Preferences saved. All categories accepted.');
     await expect(page.getByText(/Current choice: All categories accepted\. Saved on/)).toBeVisible();
@@ -215,9 +224,11 @@ test.describe('cookie and privacy controls', () => {
 test.describe('footer service health', () => {
   test('reports what GET /api/status measures, and says so when it cannot be read', async ({ page, request }) => {
     const body = (await (await request.get('/api/status')).json()) as { overall: string };
-    const expected = { operational: 'All systems operational', degraded: 'Some services degraded', outage: 'Service disruption' }[
-      body.overall
-    ];
+    const expected = {
+      operational: 'All systems operational',
+      degraded: 'Some services degraded',
+      outage: 'Service disruption',
+    }[body.overall];
     await page.goto('/about');
     const health = page.getByTestId('systems-indicator');
     await health.scrollIntoViewIfNeeded();

@@ -36,7 +36,8 @@ function markListingQuery(): boolean {
   }
   const text = params.toString();
   const search = text ? `?${text}` : '';
-  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  if (search !== location.search)
+    history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
   if (query) document.documentElement.dataset.listingQuery = '';
   return query;
 }

@@ -25,7 +25,11 @@ export default function SystemsIndicator() {
 
   const dot = reading?.kind === 'ok' ? DOT[reading.overall] : 'bg-slate-400';
   return (
-    <a href="/status" className="flex items-center gap-2 hover:text-white hover:underline" data-testid="systems-indicator">
+    <a
+      href="/status"
+      className="flex items-center gap-2 hover:text-white hover:underline"
+      data-testid="systems-indicator"
+    >
       <span className={`inline-block size-2.5 rounded-full ${dot}`} aria-hidden="true" />
       <span aria-live="polite">{reading ? footerStatusText(reading) : 'System status'}</span>
     </a>

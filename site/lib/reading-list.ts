@@ -12,7 +12,7 @@ export interface SavedPost extends PostCard {
   savedAt: string;
 }
 
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
 
 function isSavedPost(value: unknown): value is SavedPost {
   return isPostCard(value) && typeof (value as PostCard & { savedAt?: unknown }).savedAt === 'string';
@@ -66,7 +66,7 @@ export function removeSaved(storage: Storage | undefined, slug: string): SavedPo
 }
 
 /** Empty the reading list; false when the browser refused (or there is no storage). */
-export function clearReadingList(storage: Storage | undefined): boolean {
+export function clearReadingList(storage: Pick<globalThis.Storage, 'removeItem'> | undefined): boolean {
   if (!storage) return false;
   try {
     storage.removeItem(READING_LIST_KEY);

@@ -6,7 +6,10 @@ const service = (name: string, status: string) => ({ name, status, responseTime:
 
 describe('readStatus', () => {
   it('reads the services and the overall state', () => {
-    const reading = readStatus({ checkedAt: at, services: [service('API Services', 'operational'), service('Database', 'degraded')] });
+    const reading = readStatus({
+      checkedAt: at,
+      services: [service('API Services', 'operational'), service('Database', 'degraded')],
+    });
     expect(reading).toMatchObject({ kind: 'ok', overall: 'degraded', checkedAt: at });
   });
 
@@ -31,7 +34,8 @@ describe('fetchStatus', () => {
   });
 
   it('reads a healthy answer', async () => {
-    const ok = (async () => Response.json({ checkedAt: at, services: [service('Website', 'operational')] })) as typeof fetch;
+    const ok = (async () =>
+      Response.json({ checkedAt: at, services: [service('Website', 'operational')] })) as typeof fetch;
     const reading = await fetchStatus(ok);
     expect(footerStatusText(reading)).toBe('All systems operational');
   });

@@ -7,8 +7,7 @@ import { OVERALL_BANNER, overallStatus, type OverallStatus, type ServiceStatus }
 export const STATUS_URL = '/api/status';
 
 export type StatusReading =
-  | { kind: 'unavailable' }
-  | { kind: 'ok'; services: ServiceStatus[]; checkedAt: string; overall: OverallStatus };
+  { kind: 'unavailable' } | { kind: 'ok'; services: ServiceStatus[]; checkedAt: string; overall: OverallStatus };
 
 function isService(value: unknown): value is ServiceStatus {
   if (typeof value !== 'object' || value === null) return false;
@@ -27,7 +26,8 @@ export function readStatus(body: unknown): StatusReading {
   if (typeof body !== 'object' || body === null) return { kind: 'unavailable' };
   const { services, checkedAt } = body as { services?: unknown; checkedAt?: unknown };
   if (!Array.isArray(services) || services.length === 0 || !services.every(isService)) return { kind: 'unavailable' };
-  const at = typeof checkedAt === 'string' && !Number.isNaN(Date.parse(checkedAt)) ? checkedAt : services[0]!.lastUpdated;
+  const at =
+    typeof checkedAt === 'string' && !Number.isNaN(Date.parse(checkedAt)) ? checkedAt : services[0]!.lastUpdated;
   return { kind: 'ok', services, checkedAt: at, overall: overallStatus(services) };
 }
 
