@@ -241,3 +241,44 @@ test.describe('footer service health', () => {
     await expect(page.getByTestId('systems-indicator')).toHaveText('Service status unavailable');
   });
 });
+
+test.describe('reading list offline', () => {
+  test('a saved article and the reading list open without a network', async ({ page, context, request }) => {
+    const [post] = await publishedPosts(request);
+    await page.goto(`/post/${post!.slug}`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+    // The worker caches the article and the reading list page with their files.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (path) => {
+            const cache = await caches.open('northwire:reading-list-v1');
+            return Boolean((await cache.match(path)) && (await cache.match('/saved')));
+          }, `/post/${post!.slug}`),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    try {
+      await page.goto(`/post/${post!.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(post!.title);
+      await page.goto('/saved');
+      await expect(page.getByRole('link', { name: post!.title })).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+
+    // Removing it from the list forgets the offline copy.
+    await page.getByRole('button', { name: /Remove/ }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(async (path) => {
+          const cache = await caches.open('northwire:reading-list-v1');
+          return Boolean(await cache.match(path));
+        }, `/post/${post!.slug}`),
+      )
+      .toBe(false);
+  });
+});

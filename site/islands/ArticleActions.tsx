@@ -13,6 +13,7 @@ import type { PostCard } from '../lib/post-card.ts';
 import { scrolledPercent } from '../lib/reading-progress.ts';
 import { trackArticle, trackShare } from '../lib/beacon.ts';
 import { isSaved, readReadingList, toggleSaved } from '../lib/reading-list.ts';
+import { forgetOffline, keepOffline } from '../lib/offline.ts';
 import {
   NETWORK_LABELS,
   emailShareUrl,
@@ -89,6 +90,7 @@ export default function ArticleActions({ post, url }: Props) {
       return;
     }
     setSaved(result.saved);
+    void (result.saved ? keepOffline([post.slug]) : forgetOffline([post.slug]));
     toast(
       result.saved
         ? { title: 'Saved to your reading list', description: 'Find it under Reading list, in this browser only.' }

@@ -8,6 +8,7 @@ import {
   removeSaved,
   type SavedPost,
 } from '../lib/reading-list.ts';
+import { forgetAllOffline, forgetOffline } from '../lib/offline.ts';
 import { SITE_NAME } from 'content-schema/site';
 
 const KNOWN_KEYS: Record<string, string> = {
@@ -96,6 +97,7 @@ export default function PrivacySettings() {
   function onRemove(article: SavedPost) {
     const storage = browserStorage('localStorage') ?? undefined;
     removeSaved(storage, article.slug);
+    void forgetOffline([article.slug]);
     refresh();
     const ok = !readReadingList(storage).some((p) => p.slug === article.slug);
     announce(
@@ -107,6 +109,7 @@ export default function PrivacySettings() {
 
   function onClearReadingList() {
     const ok = clearReadingList(browserStorage('localStorage') ?? undefined);
+    void forgetAllOffline();
     refresh();
     announce(ok ? 'Your reading list is now empty.' : 'Your browser did not allow the reading list to be cleared.');
   }
@@ -116,6 +119,7 @@ export default function PrivacySettings() {
     const session = browserStorage('sessionStorage');
     const before = readRows().length;
     const removed = (local ? clearSiteData(local) : 0) + (session ? clearSiteData(session) : 0);
+    void forgetAllOffline();
     setConfirming(false);
     refresh();
     // Remount the cookie controls so they show the cleared state.
