@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { env } from './site/lib/env.ts';
 import { warmRenderer } from './site/render/adapter.ts';
+import { clientDirectives } from './site/directives/integration.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -17,7 +18,8 @@ export default defineConfig({
   // renders only the pages it affects and a full build uses the very same code path.
   output: 'server',
   adapter: warmRenderer(),
-  integrations: [react()],
+  // client:interaction (site/directives/interaction.ts): islands hydrate when the reader turns to them.
+  integrations: [react(), clientDirectives()],
   // No image processing: article images are remote URLs in the stored HTML.
   image: { service: { entrypoint: 'astro/assets/services/noop' } },
   vite: {

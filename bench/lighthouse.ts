@@ -1,76 +1,201 @@
 /**
- * Lighthouse (mobile preset, Debian Chromium) on home, an article and a category page of the seeded site, and
- * the JavaScript weight budgets: an article page's scripts (gzip) and the admin's initial scripts (gzip).
+ * The reader-experience budgets of DESIGN.md §8 on the seeded site, as one table:
+ *
+ * - Lighthouse (mobile preset, simulated throttling, Debian Chromium) on home, an article, every category page and
+ *   every static page: the four scores, LCP, TBT and CLS;
+ * - in Chromium driven by Playwright: the script a page loads while left alone for 3 s after load, the script after
+ *   every interaction a reader can make there (typing a search, a filter, scrolling, the share menu, Save), and
+ *   INP (the slowest of those interactions, from the Event Timing API);
+ * - the admin's initial load: every script the login form needs (gzip).
+ *
+ * `node bench/lighthouse.ts` measures everything; `node bench/lighthouse.ts / /analysis` only the paths given
+ * (`article` stands for the newest article).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fmt, freshData, ROOT, startServer } from './lib.ts';
+import { chromium, type Page } from '@playwright/test';
+import { CATEGORY_ROUTES } from 'content-schema/categories';
+import { chromiumLaunch } from '../e2e/playwright-base.ts';
+import { freshData, ROOT, startServer } from './lib.ts';
 
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
+const STATIC_PAGES = [
+  '/about',
+  '/accessibility',
+  '/contact',
+  '/cookies',
+  '/corrections',
+  '/ethics',
+  '/guidelines',
+  '/licensing',
+  '/methodology',
+  '/privacy',
+  '/privacy-settings',
+  '/review-process',
+  '/saved',
+  '/status',
+  '/terms',
+  '/tip',
+];
+
+interface LighthouseRow {
+  scores: [number, number, number, number];
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+interface ScriptRow {
+  /** gzip bytes of script loaded by a page left alone for 3 s after load. */
+  idle: number;
+  /** gzip bytes after every interaction. */
+  after: number;
+  /** The slowest interaction's duration (ms), or null when none was measured. */
+  inp: number | null;
+}
+
+function lighthouse(url: string, out: string): LighthouseRow | string {
+  const r = spawnSync(
+    process.execPath,
+    [
+      'node_modules/lighthouse/cli/index.js',
+      url,
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--quiet',
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      encoding: 'utf8',
+    },
+  );
+  if (r.status !== 0) return `failed (${r.stderr.slice(-200).trim()})`;
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const s = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+  const a = (k: string) => report.audits[k]?.numericValue ?? NaN;
+  return {
+    scores: [s('performance'), s('accessibility'), s('best-practices'), s('seo')],
+    lcp: a('largest-contentful-paint'),
+    tbt: a('total-blocking-time'),
+    cls: a('cumulative-layout-shift'),
+  };
+}
+
+/** Counts the gzip size of every script response the page receives from now on. */
+function scriptCounter(page: Page): () => number {
+  let bytes = 0;
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    void res
+      .body()
+      .then((body) => (bytes += gzipSync(body).length))
+      .catch(() => undefined);
+  });
+  return () => bytes;
+}
+
+/** Every interaction a reader can make on the page, as far as the page has it. */
+async function interact(page: Page): Promise<void> {
+  const search = page.locator('input[type="search"][name="search"]:not([id$="-search"])').first();
+  if (await search.count()) {
+    await search.click();
+    await page.keyboard.type('regulation', { delay: 30 });
+    await page.waitForTimeout(800);
+    await search.fill('');
+  }
+  const filter = page.getByRole('group', { name: 'Filter by category' }).getByRole('button').nth(1);
+  if (await filter.count()) await filter.click();
+  const share = page.locator('.share-menu > summary');
+  if (await share.count()) {
+    await share.click();
+    await page.locator('.share-menu').getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: /^(Save|Saved)$/ }).click();
+  }
+  const accept = page.getByRole('button', { name: 'Accept All' });
+  if (await accept.count()) await accept.first().click();
+  await page.mouse.wheel(0, 20_000);
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle');
+}
+
+async function scripts(page: Page, url: string): Promise<ScriptRow> {
+  await page.goto('about:blank');
+  const counted = scriptCounter(page);
+  await page.goto(url);
+  await page.evaluate(() => {
+    const w = window as unknown as { __inp: number };
+    w.__inp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__inp = Math.max(w.__inp, e.duration);
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  });
+  await page.waitForTimeout(3000);
+  const idle = counted();
+  await interact(page);
+  const inp = await page.evaluate(() => (window as unknown as { __inp: number }).__inp);
+  const after = counted();
+  page.removeAllListeners('response');
+  return { idle, after, inp: inp > 0 ? inp : null };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
 async function main(): Promise<void> {
   const data = await freshData('lighthouse');
   const server = await startServer({ dir: data.dir, port: 4394, readyTimeoutMs: 300_000 });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     const posts = (await (await fetch(`${server.url}/api/posts?published=true&limit=1`)).json()) as { slug: string }[];
-    const pages = { home: '/', article: `/post/${posts[0]!.slug}`, category: '/analysis' };
+    const article = `/post/${posts[0]!.slug}`;
+    const all = ['/', article, ...CATEGORY_ROUTES.map((r) => `/${r.path}`), ...STATIC_PAGES];
+    const asked = process.argv.slice(2).map((p) => (p === 'article' ? article : p));
+    const pages = asked.length ? asked : all;
 
-    for (const [name, path] of Object.entries(pages)) {
-      const out = join(data.dir, `lh-${name}.json`);
-      const r = spawnSync(
-        process.execPath,
-        [
-          'node_modules/lighthouse/cli/index.js',
-          `${server.url}${path}`,
-          `--chrome-flags=${CHROME_FLAGS}`,
-          '--output=json',
-          `--output-path=${out}`,
-          '--only-categories=performance,accessibility,best-practices,seo',
-          '--quiet',
-        ],
-        { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8' },
-      );
-      if (r.status !== 0) {
-        console.log(`lighthouse ${name}: failed (${r.stderr.slice(-300)})`);
-        continue;
-      }
-      const report = JSON.parse(readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
-      const s = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
-      console.log(
-        `lighthouse mobile ${name} (${path}): performance ${s('performance')}, accessibility ${s('accessibility')}, ` +
-          `best practices ${s('best-practices')}, SEO ${s('seo')} (budget ≥ 98, 100, 100, 100)`,
-      );
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    const rows: string[] = [];
+    const header = 'page'.padEnd(34) + ' perf a11y  bp seo   LCP ms  TBT ms    CLS  JS 3 s  JS after   INP ms';
+    for (const path of pages) {
+      const lh = lighthouse(`${server.url}${path}`, join(data.dir, 'lh.json'));
+      const js = await scripts(page, `${server.url}${path}`);
+      const label = path.length > 33 ? `${path.slice(0, 30)}...` : path;
+      const lhText =
+        typeof lh === 'string'
+          ? `lighthouse ${lh}`.padEnd(40)
+          : `${lh.scores.map((s) => String(s).padStart(4)).join('')} ${lh.lcp.toFixed(0).padStart(8)} ${lh.tbt
+              .toFixed(0)
+              .padStart(7)} ${lh.cls.toFixed(3).padStart(6)}`;
+      const line = `${label.padEnd(34)}${lhText} ${kb(js.idle).padStart(6)} ${kb(js.after).padStart(9)} ${(js.inp === null ? '-' : js.inp.toFixed(0)).padStart(8)}`;
+      rows.push(line);
+      console.log(rows.length === 1 ? `${header}\n${line}` : line);
     }
-
-    // Scripts an article page can load: every module it references, followed transitively (gzip sizes).
-    const live = join(data.dir, 'site', 'current');
-    const html = await (await fetch(`${server.url}${pages.article}`)).text();
-    const seen = new Set<string>();
-    const queue = [...html.matchAll(/(?:src|component-url|renderer-url|href)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!);
-    let gz = 0;
-    while (queue.length) {
-      const url = queue.shift()!;
-      if (seen.has(url)) continue;
-      seen.add(url);
-      const code = readFileSync(join(live, url));
-      gz += gzipSync(code).length;
-      for (const m of code.toString().matchAll(/["'`](?:\.\/|\/_astro\/)([\w.-]+\.js)["'`]/g)) queue.push(`/_astro/${m[1]}`);
-    }
-    const inline = [...html.matchAll(/<script(?![^>]*src)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + gzipSync(m[1]!).length, 0);
     console.log(
-      `article page JavaScript: ${fmt((gz + inline) / 1024, 1)} KB gzip in ${seen.size} modules + inline (budget ≤ 75 KB, loaded after idle/interaction)`,
+      '(Lighthouse mobile, simulated throttling; JS in KB gzip: loaded by a page left alone for 3 s after load, and ' +
+        'after every interaction; INP: slowest interaction, Event Timing, unthrottled. Budgets: 100/100/100/100, ' +
+        'LCP ≤ 800 ms, 0 KB at 3 s on reading pages, ≤ 60 KB after interaction.)',
     );
 
-    const adminDist = join(ROOT, 'admin', 'dist');
-    const index = readFileSync(join(adminDist, 'index.html'), 'utf8');
-    const initial = [...index.matchAll(/(?:src|href)="\/admin\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-    const adminGz = initial.reduce((n, f) => n + gzipSync(readFileSync(join(adminDist, f))).length, 0);
-    const all = readdirSync(join(adminDist, 'assets')).filter((f) => f.endsWith('.js'));
-    console.log(`admin initial JavaScript: ${fmt(adminGz / 1024, 1)} KB gzip in ${initial.length} files (budget ≤ 200 KB); ${all.length} chunks in all`);
+    // The admin's initial load: everything the login form needs, as the browser fetches it.
+    const admin = await context.newPage();
+    const adminBytes = scriptCounter(admin);
+    await admin.goto(`${server.url}/admin/login`);
+    await admin.getByLabel('Password').waitFor();
+    await admin.waitForLoadState('networkidle');
+    console.log(`admin initial JavaScript (login form): ${kb(adminBytes())} KB gzip (budget ≤ 150 KB)`);
+    await context.close();
   } finally {
+    await browser.close();
     await server.stop();
     data.cleanup();
   }

@@ -41,6 +41,8 @@ test('article visits show up as views on the performance tab', async ({ page, pl
       (r) => r.url().endsWith('/api/views') && r.method() === 'POST' && r.postData()?.includes('"view"') === true,
     );
     await page.goto(`/post/${post.slug}`);
+    // The page loads no script until the reader turns to it: the first scroll wakes the counter.
+    await page.mouse.wheel(0, 300);
     const sent = await view;
     expect(JSON.parse(sent.postData()!)).toMatchObject({ slug: post.slug, event: 'view' });
     await page.mouse.wheel(0, 100_000);
@@ -74,4 +76,35 @@ test('article visits show up as views on the performance tab', async ({ page, pl
       .poll(async () => number(await item.getByTestId('item-views').textContent()))
       .toBeGreaterThanOrEqual(viewsOf(before, post.slug) + 1);
   }
+});
+
+test('with nothing counted the tab shows the four summary cards at zero and says why', async ({ page }) => {
+  // The API's empty answer (api/src/services/operations/performance.test.ts pins it), whatever earlier journeys
+  // counted: the range and dates come from the real answer.
+  await page.route('**/api/performance?*', async (route) => {
+    const real = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({
+      json: {
+        ...real,
+        empty: true,
+        summary: { totalViews: 0, avgEngagement: 0, socialShares: 0, topPerformers: 0 },
+        items: [],
+        topCategories: [],
+        insights: [],
+      },
+    });
+  });
+  await login(page);
+  await page.goto('/admin/performance');
+  for (const [label, value] of [
+    ['Total Views', '0'],
+    ['Avg Engagement', '0%'],
+    ['Social Shares', '0'],
+    ['Top Performers', '0'],
+  ] as const)
+    await expect(page.getByText(label, { exact: true }).locator('..')).toContainText(value);
+  await expect(page.getByTestId('total-views')).toHaveText('0');
+  await expect(page.getByTestId('performance-empty')).toContainText('No reader data yet');
+  await expect(page.getByTestId('performance-empty')).toContainText('every figure above is zero');
+  await expect(page.getByTestId('performance-item')).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { devices, type PlaywrightTestConfig } from '@playwright/test';
 
 /** Debian's Chromium, as both Playwright configurations launch it (no network beyond this machine). */
-const chromiumLaunch = {
+export const chromiumLaunch = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',

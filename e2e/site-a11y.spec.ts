@@ -4,9 +4,14 @@ import { PUBLIC_ROUTES, hydrated, publishedPosts } from './site-helpers.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-for (const width of [1280, 375]) {
-  test.describe(`axe at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
+for (const [width, colorScheme] of [
+  [1280, 'light'],
+  [375, 'light'],
+  [1280, 'dark'],
+  [375, 'dark'],
+] as const) {
+  test.describe(`axe at ${width} px, ${colorScheme} scheme`, () => {
+    test.use({ viewport: { width, height: 900 }, colorScheme });
 
     test('every public route has 0 violations', async ({ page, request }) => {
       test.setTimeout(180_000);
@@ -35,7 +40,7 @@ for (const width of [1280, 375]) {
       await page.goto(`/post/${post!.slug}`);
       await hydrated(page);
       if (width < 768) await page.locator('summary', { hasText: 'Menu' }).click();
-      await page.getByRole('button', { name: 'Share' }).click();
+      await page.locator('summary', { hasText: 'Share' }).click();
       await page.getByRole('button', { name: 'Copy link' }).click();
       await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem')).toBeVisible();
       const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();

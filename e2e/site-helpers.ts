@@ -44,7 +44,15 @@ export async function publishedPosts(request: APIRequestContext): Promise<Publis
   return (await res.json()) as PublishedPost[];
 }
 
-/** Waits until every client:idle island on the page has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until every island that wakes by itself has hydrated (Astro drops the `ssr` attribute then): client:idle,
+ * and client:visible ones in view. client:interaction islands wait for the reader; `awake` waits for one of those.
+ */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr][client="idle"]')).toHaveCount(0);
+}
+
+/** Waits until the island holding `inner` has hydrated. */
+export async function awake(page: Page, inner: string): Promise<void> {
+  await expect(page.locator('astro-island[ssr]', { has: page.locator(inner) })).toHaveCount(0);
 }

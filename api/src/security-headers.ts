@@ -15,16 +15,26 @@ import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import astroIsland from 'astro/runtime/server/astro-island.prebuilt.js';
+import { SITE_DIRECTIVE_SCRIPTS } from './site-inline-scripts.ts';
 
 /** A CSP source expression allowing the inline script (or style) whose text is `text`. */
 export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The inline scripts Astro puts in a page with islands: its custom element and the built-in client:* loaders. */
-export const ASTRO_INLINE_SCRIPT_HASHES: readonly string[] = [astroIsland, idle, load, media, only, visible].map(
-  cspHash,
-);
+/**
+ * The inline scripts Astro puts in a page with islands: its custom element, the built-in client:* loaders and the
+ * site's own directives (client:interaction, generated from site/directives/ by scripts/site-inline-scripts.ts).
+ */
+export const ASTRO_INLINE_SCRIPT_HASHES: readonly string[] = [
+  astroIsland,
+  idle,
+  load,
+  media,
+  only,
+  visible,
+  ...Object.values(SITE_DIRECTIVE_SCRIPTS),
+].map(cspHash);
 
 const COMMON_DIRECTIVES = [
   "img-src 'self' https: data:",

@@ -1,14 +1,19 @@
 /**
  * The article's Save and Share controls (spec §2, §8, §9), and the reading-progress fallback for
- * browsers without CSS scroll timelines. Save keeps a reading list in this browser. Share offers native sharing when the browser has it, the three networks in a 600x400
- * window, email and copy link (clipboard, then the legacy execCommand fallback), with the spec's toasts.
+ * browsers without CSS scroll timelines. Save keeps a reading list in this browser. Share offers native sharing
+ * when the browser has it, the three networks in a 600x400 window, email and copy link (clipboard, then the
+ * legacy execCommand fallback), with the spec's toasts.
+ *
+ * Before hydration (client:interaction) the Share menu is a native <details> of plain links, which work
+ * without JavaScript; a Save or Copy link pressed while the island wakes is pressed again once it has.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { LINK_COPIED_MS, SHARE_WINDOW } from 'content-schema/site';
 import type { PostCard } from '../lib/post-card.ts';
 import { scrolledPercent } from '../lib/reading-progress.ts';
 import { trackArticle, trackShare } from '../lib/beacon.ts';
 import { isSaved, readReadingList, toggleSaved } from '../lib/reading-list.ts';
+import { forgetOffline, keepOffline } from '../lib/offline.ts';
 import {
   NETWORK_LABELS,
   emailShareUrl,
@@ -30,13 +35,13 @@ const NETWORKS: ShareNetwork[] = ['twitter', 'linkedin', 'facebook'];
 
 export default function ArticleActions({ post, url }: Props) {
   const [saved, setSaved] = useState(false);
-  const [open, setOpen] = useState(false);
   const [canNativeShare, setCanNativeShare] = useState(false);
   const [copied, setCopied] = useState(false);
-  const menuId = useId();
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const data: ShareData = { url, title: post.title, text: shareText(post.excerpt, post.authorName) };
+  const close = () => {
+    if (menuRef.current) menuRef.current.open = false;
+  };
 
   useEffect(() => {
     setSaved(isSaved(readReadingList(safeStorage()), post.slug));
@@ -45,7 +50,8 @@ export default function ArticleActions({ post, url }: Props) {
 
   useEffect(() => followScrollWithoutCss(), []);
 
-  // The cookieless reader count: a view now, the reading completion when the reader leaves.
+  // The cookieless reader count: a view now, the reading completion when the reader leaves. The island wakes on
+  // the reader's first scroll or touch, so a page opened and left untouched is not counted (and loads no script).
   useEffect(() => trackArticle(post.slug), [post.slug]);
 
   useEffect(() => {
@@ -54,16 +60,16 @@ export default function ArticleActions({ post, url }: Props) {
     return () => window.clearTimeout(timer);
   }, [copied]);
 
+  // The menu is a native <details>; with JavaScript, Escape and a press outside close it as well.
   useEffect(() => {
-    if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
+      const menu = menuRef.current;
+      if (event.key !== 'Escape' || !menu?.open) return;
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+      if (menuRef.current?.open && !menuRef.current.contains(event.target as Node)) close();
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -71,7 +77,7 @@ export default function ArticleActions({ post, url }: Props) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open]);
+  }, []);
 
   const onSave = () => {
     const result = toggleSaved(safeStorage(), post);
@@ -84,6 +90,7 @@ export default function ArticleActions({ post, url }: Props) {
       return;
     }
     setSaved(result.saved);
+    void (result.saved ? keepOffline([post.slug]) : forgetOffline([post.slug]));
     toast(
       result.saved
         ? { title: 'Saved to your reading list', description: 'Find it under Reading list, in this browser only.' }
@@ -92,7 +99,7 @@ export default function ArticleActions({ post, url }: Props) {
   };
 
   const onNativeShare = async () => {
-    setOpen(false);
+    close();
     try {
       await navigator.share({ title: data.title, text: data.text, url: data.url });
       trackShare(post.slug);
@@ -104,15 +111,17 @@ export default function ArticleActions({ post, url }: Props) {
     }
   };
 
-  const onNetwork = (network: ShareNetwork) => {
-    setOpen(false);
+  // Without JavaScript the network links open the share page in a new tab; with it, in the 600x400 window.
+  const onNetwork = (event: MouseEvent<HTMLAnchorElement>, network: ShareNetwork) => {
+    event.preventDefault();
+    close();
     window.open(networkShareUrl(network, data), '_blank', shareWindowFeatures(SHARE_WINDOW));
     trackShare(post.slug);
     toast({ title: 'Opening share dialog', description: `Sharing article on ${NETWORK_LABELS[network]}` });
   };
 
   const onCopy = async () => {
-    setOpen(false);
+    close();
     if (await copyText(data.url)) {
       setCopied(true);
       trackShare(post.slug);
@@ -140,15 +149,8 @@ export default function ArticleActions({ post, url }: Props) {
         </svg>
         {saved ? 'Saved' : 'Save'}
       </button>
-      <div ref={wrapperRef} className="relative">
-        <button
-          ref={buttonRef}
-          type="button"
-          className="btn btn-outline"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((o) => !o)}
-        >
+      <details ref={menuRef} className="share-menu relative">
+        <summary className="btn btn-outline list-none">
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
@@ -164,10 +166,8 @@ export default function ArticleActions({ post, url }: Props) {
             <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
           </svg>
           {copied ? 'Link copied!' : 'Share'}
-        </button>
+        </summary>
         <ul
-          id={menuId}
-          hidden={!open}
           aria-label="Share this article"
           className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
         >
@@ -180,13 +180,19 @@ export default function ArticleActions({ post, url }: Props) {
           ) : null}
           {NETWORKS.map((network) => (
             <li key={network}>
-              <button type="button" className={item} onClick={() => onNetwork(network)}>
+              <a
+                className={item}
+                href={networkShareUrl(network, data)}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={(event) => onNetwork(event, network)}
+              >
                 {NETWORK_LABELS[network]}
-              </button>
+              </a>
             </li>
           ))}
           <li>
-            <a className={item} href={emailShareUrl(data)} onClick={() => setOpen(false)}>
+            <a className={item} href={emailShareUrl(data)} onClick={close}>
               Email
             </a>
           </li>
@@ -196,7 +202,7 @@ export default function ArticleActions({ post, url }: Props) {
             </button>
           </li>
         </ul>
-      </div>
+      </details>
     </div>
   );
 }

@@ -14,9 +14,11 @@ interface Props {
   initial: ListingHead;
   category: string;
   title: string;
+  /** The page's own path, where its search form goes before hydration. */
+  path: string;
 }
 
-export default function CategoryListing({ initial, category, title }: Props) {
+export default function CategoryListing({ initial, category, title, path }: Props) {
   const [params, navigate] = useAddress<ListingParams>(readListingParams);
   const term = params?.search ?? '';
   const listing = useListing({ initial, initialCategory: category, category, term, enabled: params !== null });
@@ -35,6 +37,7 @@ export default function CategoryListing({ initial, category, title }: Props) {
           {term ? `Results for “${term}”` : `Latest in ${title}`}
         </h2>
         <SearchBox
+          action={path}
           value={term}
           placeholder={`Search ${title}...`}
           label={`Search ${title} articles`}

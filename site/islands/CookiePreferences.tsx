@@ -17,7 +17,7 @@ import { SITE_NAME } from 'content-schema/site';
 const CATEGORY_TEXT: Record<OptionalCategory, { label: string; description: string }> = {
   analytics: {
     label: 'Analytics',
-    description: `Cookies that would count visits across pages or sessions. ${SITE_NAME} sets none today.`,
+    description: `The cookieless reading count on article pages (no cookie, nothing stored on your device). Switched off, this browser sends it no more.`,
   },
   preferences: {
     label: 'Preferences',
@@ -47,7 +47,9 @@ const secondaryButton = 'btn btn-outline';
 
 /**
  * The cookie policy's preference controls: Accept All, Reject Optional, and Manage (per-category switches
- * with Save Preferences). The choice is kept in this browser's localStorage and read back on every visit.
+ * with Save Preferences). The choice is kept in this browser's localStorage and read back on every visit;
+ * Analytics off (or Reject Optional) stops the reading beacon (site/lib/beacon.ts). The buttons are never
+ * disabled while the island wakes: one pressed before hydration is pressed again once it has.
  */
 export default function CookiePreferences({ onSaved }: { onSaved?: () => void } = {}) {
   const id = useId();
@@ -124,16 +126,15 @@ export default function CookiePreferences({ onSaved }: { onSaved?: () => void } 
       </p>
 
       <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className={primaryButton} disabled={!loaded} onClick={() => withStorage(acceptAll)}>
+        <button type="button" className={primaryButton} onClick={() => withStorage(acceptAll)}>
           Accept All
         </button>
-        <button type="button" className={secondaryButton} disabled={!loaded} onClick={() => withStorage(rejectOptional)}>
+        <button type="button" className={secondaryButton} onClick={() => withStorage(rejectOptional)}>
           Reject Optional
         </button>
         <button
           type="button"
           className={secondaryButton}
-          disabled={!loaded}
           aria-expanded={managing}
           aria-controls={panelId}
           onClick={() => setManaging((open) => !open)}

@@ -53,6 +53,7 @@ export default function HomeFeed({ initial }: Props) {
             <p className="mt-1 text-slate-600">Research-grade analysis, newest first.</p>
           </div>
           <SearchBox
+            action="/"
             value={term}
             placeholder="Search posts..."
             label="Search posts"

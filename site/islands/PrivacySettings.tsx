@@ -1,26 +1,20 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import CookiePreferences from './CookiePreferences.tsx';
+import { CONSENT_STORAGE_KEY, clearSiteData, listSiteData, type SiteStorageEntry } from '../lib/consent.ts';
 import {
-  CONSENT_STORAGE_KEY,
-  SITE_STORAGE_PREFIX,
-  clearSiteData,
-  listSiteData,
-  type SiteStorageEntry,
-} from '../lib/consent.ts';
+  READING_LIST_KEY,
+  clearReadingList,
+  readReadingList,
+  removeSaved,
+  type SavedPost,
+} from '../lib/reading-list.ts';
+import { forgetAllOffline, forgetOffline } from '../lib/offline.ts';
 import { SITE_NAME } from 'content-schema/site';
-
-/** The reading list kept by the article page's Save button. */
-const SAVED_STORAGE_KEY = `${SITE_STORAGE_PREFIX}saved`;
 
 const KNOWN_KEYS: Record<string, string> = {
   [CONSENT_STORAGE_KEY]: 'Your cookie choices',
-  [SAVED_STORAGE_KEY]: 'Your reading list',
+  [READING_LIST_KEY]: 'Your reading list',
 };
-
-interface SavedArticle {
-  slug: string;
-  title: string | null;
-}
 
 interface StorageRow extends SiteStorageEntry {
   area: 'Local storage' | 'Session storage';
@@ -33,65 +27,6 @@ function browserStorage(area: Area): Storage | null {
     return window[area];
   } catch {
     return null;
-  }
-}
-
-/** A slug from one stored entry: either the slug itself or an object carrying one. */
-function toSaved(entry: unknown, fallbackSlug?: string): SavedArticle | null {
-  if (typeof entry === 'string' && entry.trim() !== '') return { slug: entry, title: null };
-  if (typeof entry !== 'object' || entry === null) return null;
-  const record = entry as Record<string, unknown>;
-  const slug = typeof record.slug === 'string' && record.slug !== '' ? record.slug : fallbackSlug;
-  if (!slug) return null;
-  return { slug, title: typeof record.title === 'string' && record.title.trim() !== '' ? record.title : null };
-}
-
-/**
- * Reads the reading list tolerantly: an array of slugs or of `{ slug, title }` objects, or an object keyed
- * by slug. Anything else reads as empty rather than breaking the page.
- */
-function readSaved(storage: Storage | null): SavedArticle[] {
-  if (!storage) return [];
-  let parsed: unknown;
-  try {
-    const raw = storage.getItem(SAVED_STORAGE_KEY);
-    if (raw === null) return [];
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  const entries: SavedArticle[] = [];
-  if (Array.isArray(parsed)) {
-    for (const entry of parsed) {
-      const saved = toSaved(entry);
-      if (saved) entries.push(saved);
-    }
-  } else if (typeof parsed === 'object' && parsed !== null) {
-    for (const [slug, entry] of Object.entries(parsed)) {
-      const saved = toSaved(entry, slug) ?? { slug, title: null };
-      entries.push(saved);
-    }
-  }
-  const seen = new Set<string>();
-  return entries.filter((entry) => !seen.has(entry.slug) && seen.add(entry.slug));
-}
-
-/** Writes the list back in the shape it was found in, without the removed slug. */
-function removeSaved(storage: Storage, slug: string): boolean {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(SAVED_STORAGE_KEY) ?? '[]');
-    let next: unknown;
-    if (Array.isArray(parsed)) {
-      next = parsed.filter((entry) => toSaved(entry)?.slug !== slug);
-    } else if (typeof parsed === 'object' && parsed !== null) {
-      next = Object.fromEntries(Object.entries(parsed).filter(([key, entry]) => (toSaved(entry, key)?.slug ?? key) !== slug));
-    } else {
-      next = [];
-    }
-    storage.setItem(SAVED_STORAGE_KEY, JSON.stringify(next));
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -118,7 +53,7 @@ const dangerButton = 'btn bg-red-800 text-white hover:bg-red-900';
 export default function PrivacySettings() {
   const id = useId();
   const [loaded, setLoaded] = useState(false);
-  const [saved, setSaved] = useState<SavedArticle[]>([]);
+  const [saved, setSaved] = useState<SavedPost[]>([]);
   const [rows, setRows] = useState<StorageRow[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [generation, setGeneration] = useState(0);
@@ -128,7 +63,7 @@ export default function PrivacySettings() {
   const confirmButton = useRef<HTMLButtonElement>(null);
 
   const refresh = useCallback(() => {
-    setSaved(readSaved(browserStorage('localStorage')));
+    setSaved(readReadingList(browserStorage('localStorage') ?? undefined));
     setRows(readRows());
   }, []);
 
@@ -159,25 +94,22 @@ export default function PrivacySettings() {
     announceTimer.current = window.setTimeout(() => setMessage(text), 60);
   }
 
-  function onRemove(article: SavedArticle) {
-    const storage = browserStorage('localStorage');
-    const ok = storage !== null && removeSaved(storage, article.slug);
+  function onRemove(article: SavedPost) {
+    const storage = browserStorage('localStorage') ?? undefined;
+    removeSaved(storage, article.slug);
+    void forgetOffline([article.slug]);
     refresh();
+    const ok = !readReadingList(storage).some((p) => p.slug === article.slug);
     announce(
       ok
-        ? `Removed “${article.title ?? article.slug}” from your reading list.`
+        ? `Removed “${article.title}” from your reading list.`
         : 'Your browser did not allow the reading list to be changed.',
     );
   }
 
   function onClearReadingList() {
-    const storage = browserStorage('localStorage');
-    let ok = storage !== null;
-    try {
-      storage?.removeItem(SAVED_STORAGE_KEY);
-    } catch {
-      ok = false;
-    }
+    const ok = clearReadingList(browserStorage('localStorage') ?? undefined);
+    void forgetAllOffline();
     refresh();
     announce(ok ? 'Your reading list is now empty.' : 'Your browser did not allow the reading list to be cleared.');
   }
@@ -187,6 +119,7 @@ export default function PrivacySettings() {
     const session = browserStorage('sessionStorage');
     const before = readRows().length;
     const removed = (local ? clearSiteData(local) : 0) + (session ? clearSiteData(session) : 0);
+    void forgetAllOffline();
     setConfirming(false);
     refresh();
     // Remount the cookie controls so they show the cleared state.
@@ -236,12 +169,12 @@ export default function PrivacySettings() {
               {saved.map((article) => (
                 <li key={article.slug} className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-300 p-3">
                   <a href={`/post/${encodeURIComponent(article.slug)}`}>
-                    {article.title ?? article.slug}
+                    {article.title}
                   </a>
                   <button
                     type="button"
                     className={secondaryButton}
-                    aria-label={`Remove “${article.title ?? article.slug}” from your reading list`}
+                    aria-label={`Remove “${article.title}” from your reading list`}
                     onClick={() => onRemove(article)}
                   >
                     Remove
@@ -329,7 +262,6 @@ export default function PrivacySettings() {
             ref={clearButton}
             type="button"
             className={dangerButton}
-            disabled={!loaded}
             onClick={() => setConfirming(true)}
           >
             Clear all site data on this device

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { readReadingList, removeSaved, type SavedPost } from '../lib/reading-list.ts';
 import PostCard from './ui/PostCard.tsx';
+import { forgetOffline } from '../lib/offline.ts';
 
 function storage(): Storage | undefined {
   try {
@@ -44,7 +45,10 @@ export default function SavedList() {
             <button
               type="button"
               className="btn btn-ghost self-start"
-              onClick={() => setList(removeSaved(storage(), post.slug))}
+              onClick={() => {
+                setList(removeSaved(storage(), post.slug));
+                void forgetOffline([post.slug]);
+              }}
             >
               Remove<span className="sr-only"> {post.title}</span>
             </button>

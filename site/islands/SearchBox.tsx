@@ -1,10 +1,15 @@
 /**
  * A listing search box whose value follows the address: typing updates `?search=` (replacing the
  * history entry, debounced) and back/forward puts the address's term back into the box.
+ *
+ * Before the island hydrates it is a plain GET form to `action?search=…`, and whatever the reader typed
+ * while the island was waking is read from the field when it does, and searched for.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 
 interface Props {
+  /** Where the form goes without JavaScript: the listing's own path. */
+  action: string;
   value: string;
   placeholder: string;
   label: string;
@@ -13,16 +18,24 @@ interface Props {
 
 const DEBOUNCE_MS = 250;
 
-export default function SearchBox({ value, placeholder, label, onSearch }: Props) {
+export default function SearchBox({ action, value, placeholder, label, onSearch }: Props) {
   const [draft, setDraft] = useState(value);
   const id = useId();
   const timer = useRef<number | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     setDraft((current) => (current.trim() === value ? current : value));
   }, [value]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // Text typed before hydration is in the field but not in React's state: take it over and search for it.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== value) update(typed);
+    // Once, on hydration: later values arrive through onChange.
+  }, []);
 
   const update = (next: string) => {
     setDraft(next);
@@ -33,6 +46,8 @@ export default function SearchBox({ value, placeholder, label, onSearch }: Props
   return (
     <form
       role="search"
+      action={action}
+      method="get"
       className="relative w-full sm:max-w-sm"
       onSubmit={(event) => {
         event.preventDefault();
@@ -57,6 +72,7 @@ export default function SearchBox({ value, placeholder, label, onSearch }: Props
         <path d="m20 20-3.5-3.5" />
       </svg>
       <input
+        ref={input}
         id={id}
         type="search"
         name="search"

@@ -4,8 +4,9 @@
  * 30 seconds. When the API cannot be reached it says so instead of showing figures.
  */
 import { useEffect, useState } from 'react';
-import { OVERALL_BANNER, overallStatus, type ServiceStatus } from 'content-schema/status';
+import { OVERALL_BANNER, type ServiceStatus } from 'content-schema/status';
 import { STATUS_REFRESH_MS } from 'content-schema/site';
+import { fetchStatus, type StatusReading } from '../lib/service-status.ts';
 
 const SERVICE_NAMES = ['Website', 'API Services', 'Database', 'Content Delivery', 'Authentication'];
 
@@ -31,26 +32,7 @@ const time = new Intl.DateTimeFormat('en-US', {
   hour12: false,
 });
 
-type State = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'ok'; services: ServiceStatus[]; checkedAt: string };
-
-function isServiceList(value: unknown): value is ServiceStatus[] {
-  return (
-    Array.isArray(value) &&
-    value.every((s) => s && typeof s.name === 'string' && typeof s.status === 'string' && typeof s.responseTime === 'number' && typeof s.uptime === 'number')
-  );
-}
-
-async function fetchStatus(): Promise<State> {
-  try {
-    const res = await fetch('/api/status', { headers: { Accept: 'application/json' }, cache: 'no-store' });
-    if (!res.ok) return { kind: 'unavailable' };
-    const body = (await res.json()) as { services?: unknown; checkedAt?: string };
-    if (!isServiceList(body.services)) return { kind: 'unavailable' };
-    return { kind: 'ok', services: body.services, checkedAt: body.checkedAt ?? new Date().toISOString() };
-  } catch {
-    return { kind: 'unavailable' };
-  }
-}
+type State = { kind: 'loading' } | StatusReading;
 
 export default function StatusBoard() {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -66,7 +48,7 @@ export default function StatusBoard() {
     };
   }, []);
 
-  const overall = state.kind === 'ok' ? overallStatus(state.services) : null;
+  const overall = state.kind === 'ok' ? state.overall : null;
   const banner =
     state.kind === 'ok' ? OVERALL_BANNER[overall!] : state.kind === 'unavailable' ? 'Status data unavailable' : 'Checking status…';
   const bannerStyle = overall ? BANNER_STYLE[overall] : BANNER_STYLE.waiting;

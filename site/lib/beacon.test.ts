@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { acceptAll, rejectOptional } from './consent.ts';
 import { referrerHost, trackArticle, trackShare, trackingAllowed, type BeaconEnv } from './beacon.ts';
 
 function fakeEnv(
@@ -112,4 +113,39 @@ it('trackShare sends a share', () => {
   const { env, sent } = fakeEnv();
   expect(trackShare('grid-queues', env)).toBe(true);
   expect(sent[0]!.body).toEqual({ slug: 'grid-queues', event: 'share' });
+});
+
+describe('in the browser', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('follows the cookie settings: nothing is sent once analytics is refused, and again once accepted', () => {
+    const items = new Map<string, string>();
+    const sent: string[] = [];
+    const listeners = { addEventListener: () => undefined, removeEventListener: () => undefined };
+    vi.stubGlobal('window', {
+      ...listeners,
+      localStorage: {
+        getItem: (k: string) => items.get(k) ?? null,
+        setItem: (k: string, v: string) => items.set(k, v),
+      },
+      location: { host: 'northwire.example' },
+      innerHeight: 800,
+      scrollY: 0,
+    });
+    vi.stubGlobal('document', {
+      ...listeners,
+      referrer: '',
+      visibilityState: 'visible',
+      documentElement: { scrollTop: 0, scrollHeight: 2000 },
+    });
+    vi.stubGlobal('navigator', { sendBeacon: (_url: string, body: string) => sent.push(body) > 0 });
+
+    expect(trackShare('grid-queues')).toBe(true);
+    rejectOptional(window.localStorage);
+    expect(trackShare('grid-queues')).toBe(false);
+    trackArticle('grid-queues');
+    acceptAll(window.localStorage);
+    expect(trackShare('grid-queues')).toBe(true);
+    expect(sent.map((b) => (JSON.parse(b) as { event: string }).event)).toEqual(['share', 'share']);
+  });
 });

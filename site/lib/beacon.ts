@@ -5,6 +5,7 @@
  * Readers who ask not to be tracked (Do Not Track, Global Privacy Control, or analytics refused in the cookie
  * settings) send nothing at all; the server also ignores beacons carrying those headers.
  */
+import { analyticsRefused, type ConsentStorage } from './consent.ts';
 import { scrolledPercent } from './reading-progress.ts';
 
 export const BEACON_URL = '/api/views';
@@ -42,18 +43,33 @@ export interface BeaconEnv {
   };
   now: () => number;
   /** False when the reader refused analytics in the cookie settings. */
-  analyticsAllowed?: boolean;
+  readonly analyticsAllowed?: boolean;
 }
 
-/** The real browser's beacon surface (null during the static build); `analyticsAllowed` from the cookie settings. */
-export function browserBeaconEnv(options: { analyticsAllowed?: boolean } = {}): BeaconEnv | null {
+/** localStorage, or null where the browser blocks it (then no choice can have been saved either). */
+function consentStorage(): ConsentStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The real browser's beacon surface (null during the static build). `analyticsAllowed` follows the cookie
+ * settings' Analytics switch, read at every beacon, so a refusal made in another tab stops the next one.
+ */
+export function browserBeaconEnv(): BeaconEnv | null {
   if (typeof window === 'undefined' || typeof document === 'undefined') return null;
   return {
     navigator: navigator as BeaconEnv['navigator'],
     document,
     window,
     now: () => performance.now(),
-    ...(options.analyticsAllowed === undefined ? {} : { analyticsAllowed: options.analyticsAllowed }),
+    get analyticsAllowed() {
+      const storage = consentStorage();
+      return storage ? !analyticsRefused(storage) : true;
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import {
   CONSENT_STORAGE_KEY,
   acceptAll,
   allows,
+  analyticsRefused,
   clearConsent,
   clearSiteData,
   describeConsent,
@@ -144,6 +145,21 @@ describe('allows', () => {
     saveConsent(storage, { analytics: false, preferences: true, performance: false }, now);
     expect(allows(storage, 'analytics')).toBe(false);
     expect(allows(storage, 'preferences')).toBe(true);
+  });
+});
+
+describe('analyticsRefused', () => {
+  it('is true only after the reader said no to analytics', () => {
+    const storage = new FakeStorage();
+    expect(analyticsRefused(storage)).toBe(false);
+    acceptAll(storage, now);
+    expect(analyticsRefused(storage)).toBe(false);
+    rejectOptional(storage, now);
+    expect(analyticsRefused(storage)).toBe(true);
+    saveConsent(storage, { analytics: false, preferences: true, performance: true }, now);
+    expect(analyticsRefused(storage)).toBe(true);
+    clearConsent(storage);
+    expect(analyticsRefused(storage)).toBe(false);
   });
 });
 

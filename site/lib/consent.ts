@@ -113,6 +113,14 @@ export function allows(storage: ConsentStorage, category: OptionalCategory): boo
   return readConsent(storage)?.[category] === true;
 }
 
+/**
+ * True when the reader has said no to analytics (Reject Optional, or the Analytics switch saved off). The
+ * cookieless reading count stops then; it runs without a saved choice because it stores nothing on the device.
+ */
+export function analyticsRefused(storage: ConsentStorage): boolean {
+  return readConsent(storage)?.analytics === false;
+}
+
 /** How a choice reads in one phrase, for status messages. */
 export function describeConsent(choices: ConsentChoices | null): string {
   if (choices === null) return 'No choice saved yet: optional categories are off.';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   READING_LIST_KEY,
   READING_LIST_MAX,
+  clearReadingList,
   isSaved,
   readReadingList,
   removeSaved,
@@ -11,7 +12,12 @@ import type { PostCard } from './post-card.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+    data,
+  };
 }
 const card = (slug: string): PostCard => ({
   slug,
@@ -64,5 +70,29 @@ describe('reading list', () => {
     const list = readReadingList(storage);
     expect(list).toHaveLength(READING_LIST_MAX);
     expect(list[0]?.slug).toBe(`p${READING_LIST_MAX}`);
+  });
+});
+
+describe('clearReadingList', () => {
+  it('empties the list the Save button filled (one key for both)', () => {
+    const storage = memoryStorage({ 'northwire:consent': '{}' });
+    toggleSaved(storage, card('a'));
+    toggleSaved(storage, card('b'));
+    expect(readReadingList(storage)).toHaveLength(2);
+    expect(clearReadingList(storage)).toBe(true);
+    expect(readReadingList(storage)).toEqual([]);
+    expect([...storage.data.keys()]).toEqual(['northwire:consent']);
+  });
+
+  it('reports a browser that refuses', () => {
+    const refusing = {
+      getItem: () => null,
+      setItem: () => undefined,
+      removeItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    };
+    expect(clearReadingList(refusing)).toBe(false);
+    expect(clearReadingList(undefined)).toBe(false);
   });
 });

@@ -64,3 +64,14 @@ export function removeSaved(storage: Storage | undefined, slug: string): SavedPo
   write(storage, list);
   return list;
 }
+
+/** Empty the reading list; false when the browser refused (or there is no storage). */
+export function clearReadingList(storage: Pick<globalThis.Storage, 'removeItem'> | undefined): boolean {
+  if (!storage) return false;
+  try {
+    storage.removeItem(READING_LIST_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -7,6 +7,7 @@ import { DashboardHeader } from './dashboard-header.tsx';
 import { DASHBOARD_TABS, tabPath, type DashboardTab } from './dashboard-tabs.ts';
 import { slots } from './slots.tsx';
 import { PanelLoading } from '../components/panel-loading.tsx';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
 
 // Every tab but the default one loads on demand (DESIGN §8 budget for the initial JavaScript).
 const AnalyticsPanel = lazy(() =>
@@ -55,30 +56,32 @@ export function DashboardPage({ tab }: { tab: DashboardTab }) {
   const navigate = useNavigate();
   const Panel = PANELS[tab];
   return (
-    <div className="min-h-screen">
-      <DashboardHeader />
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <Tabs
-          value={tab}
-          onValueChange={(value) => {
-            const next = DASHBOARD_TABS.find((t) => t.value === value);
-            if (next) void navigate(tabPath(next.value));
-          }}
-        >
-          <TabsList aria-label="Dashboard sections">
-            {DASHBOARD_TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
-                {t.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value={tab}>
-            <Suspense fallback={<PanelLoading />}>
-              <Panel />
-            </Suspense>
-          </TabsContent>
-        </Tabs>
-      </main>
-    </div>
+    <TooltipProvider>
+      <div className="min-h-screen">
+        <DashboardHeader />
+        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              const next = DASHBOARD_TABS.find((t) => t.value === value);
+              if (next) void navigate(tabPath(next.value));
+            }}
+          >
+            <TabsList aria-label="Dashboard sections">
+              {DASHBOARD_TABS.map((t) => (
+                <TabsTrigger key={t.value} value={t.value}>
+                  {t.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value={tab}>
+              <Suspense fallback={<PanelLoading />}>
+                <Panel />
+              </Suspense>
+            </TabsContent>
+          </Tabs>
+        </main>
+      </div>
+    </TooltipProvider>
   );
 }

@@ -1,21 +1,21 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, useParams } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { LoginRoute } from '../features/auth/login-route.tsx';
-import { DashboardPage } from './dashboard-page.tsx';
 import { DASHBOARD_TABS, type DashboardTab } from './dashboard-tabs.ts';
 import { NotFound } from '../components/not-found.tsx';
-import { RouteError } from '../components/route-error.tsx';
+import { RouteErrorBoundary } from '../components/route-error.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
-import { slots } from './slots.tsx';
 
-// The editor (with its markdown toolbar and preview) is the heaviest screen: load it on demand.
-const EditorPage = lazy(() => import('../features/editor/editor-page.tsx').then((m) => ({ default: m.EditorPage })));
+// Every screen loads on demand (DESIGN §8: the initial load is the login form's): the editor (markdown toolbar
+// and preview) is the heaviest, the dashboard (tabs, posts, the notification bell's popover) the most used.
+const EditorRoute = lazy(() => import('./editor-route.tsx').then((m) => ({ default: m.EditorRoute })));
+const DashboardPage = lazy(() => import('./dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
 
 function LazyEditor() {
   return (
     <Suspense fallback={<PageLoading label="Loading editor..." />}>
-      <EditorPage aiWriters={slots.AiWritersTab} />
+      <EditorRoute />
     </Suspense>
   );
 }
@@ -47,27 +47,35 @@ function LazyInbox() {
 function DashboardTabRoute() {
   const { tab = 'overview' } = useParams();
   const known = DASHBOARD_TABS.find((t) => t.value === tab);
-  return known ? <DashboardPage tab={known.value satisfies DashboardTab} /> : <NotFound />;
+  if (!known) return <NotFound />;
+  return (
+    <Suspense fallback={<PageLoading label="Loading dashboard..." />}>
+      <DashboardPage tab={known.value satisfies DashboardTab} />
+    </Suspense>
+  );
 }
 
-/** Routes under /admin: the dashboard (one path per tab), the editor, the Security screen, and the login screen. */
-export const router = createBrowserRouter(
-  [
-    { path: 'login', element: <LoginRoute />, errorElement: <RouteError /> },
-    {
-      element: <AuthGate />,
-      errorElement: <RouteError />,
-      children: [
-        { path: 'create', element: <LazyEditor /> },
-        { path: 'edit/:id', element: <LazyEditor /> },
-        // Not a ninth tab (spec §2 fixes eight): a screen of its own, linked from the dashboard header.
-        { path: 'security', element: <LazySecurity /> },
-        { path: 'inbox/:id?', element: <LazyInbox /> },
-        // One route for every tab (overview at /admin), so switching tabs keeps the page (and keyboard focus) mounted.
-        { path: ':tab?', element: <DashboardTabRoute /> },
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-  ],
-  { basename: '/admin' },
-);
+/**
+ * Routes under /admin: the dashboard (one path per tab), the editor, the Security screen, and the login screen.
+ * Declarative routes (no data router: nothing here loads data through the router), so the router's data layer stays
+ * out of the admin's initial load; a screen that throws shows RouteErrorBoundary instead of a blank page.
+ */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route path="login" element={<LoginRoute />} />
+        <Route element={<AuthGate />}>
+          <Route path="create" element={<LazyEditor />} />
+          <Route path="edit/:id" element={<LazyEditor />} />
+          {/* Not a ninth tab (spec §2 fixes eight): a screen of its own, linked from the dashboard header. */}
+          <Route path="security" element={<LazySecurity />} />
+          <Route path="inbox/:id?" element={<LazyInbox />} />
+          {/* One route for every tab (overview at /admin), so switching tabs keeps the page (and focus) mounted. */}
+          <Route path=":tab?" element={<DashboardTabRoute />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

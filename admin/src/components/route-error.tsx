@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from './ui/button.tsx';
 
 /** A code chunk that no longer exists on the server: the admin was rebuilt while this tab was open. */
@@ -7,14 +8,9 @@ function isStaleChunk(error: unknown): boolean {
 }
 
 /** What a route shows when rendering it throws, instead of a blank page. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const stale = isStaleChunk(error);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : '';
+  const detail = error instanceof Error ? error.message : '';
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">
@@ -28,4 +24,27 @@ export function RouteError() {
       <Button onClick={() => window.location.reload()}>Reload</Button>
     </main>
   );
+}
+
+class Boundary extends Component<{ children: ReactNode; path: string }, { error: unknown; path: string }> {
+  override state = { error: undefined as unknown, path: this.props.path };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  // Moving to another screen leaves the failed one behind.
+  static getDerivedStateFromProps(props: { path: string }, state: { error: unknown; path: string }) {
+    return props.path === state.path ? null : { error: undefined, path: props.path };
+  }
+
+  override render() {
+    return this.state.error !== undefined ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Catches a screen that throws while rendering (or whose code chunk is gone) and shows RouteError. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary path={pathname}>{children}</Boundary>;
 }

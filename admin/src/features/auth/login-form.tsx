@@ -1,6 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Lock } from 'lucide-react';
 import { LOGIN_FAILED_MESSAGE, LoginSchema, type AuthStatus, type Login } from 'content-schema/auth';
 import { useLogin } from '../../api/auth/login.ts';
@@ -17,22 +15,55 @@ const LoginCodeStep = lazy(() => import('./login-code-step.tsx').then((m) => ({ 
 /** The password step, or the code step once a password needs a second factor (its challenge sent back with the code). */
 type Step = { kind: 'password'; returned: boolean } | { kind: 'code'; challenge: string };
 
-/** The admin sign-in form (spec §2 Admin login, §5, §8). One inline error for both fields and the server. */
+type FieldErrors = Partial<Record<keyof Login, string>>;
+
+/** The form's fields checked with the content-schema LoginSchema: the credentials, or the first message per field. */
+function readCredentials(form: HTMLFormElement): { credentials: Login } | { errors: FieldErrors } {
+  const data = new FormData(form);
+  const parsed = LoginSchema.safeParse({ username: data.get('username') ?? '', password: data.get('password') ?? '' });
+  if (parsed.success) return { credentials: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'username' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
+/**
+ * The admin sign-in form (spec §2 Admin login, §5, §8). One inline error for both fields and the server.
+ * A plain form checked with LoginSchema on submit (and again as the fields change after a failed submit):
+ * react-hook-form stays out of the admin's initial load (DESIGN §8), which is this screen's.
+ */
 export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => void }) {
   const login = useLogin();
   const [step, setStep] = useState<Step>({ kind: 'password', returned: false });
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Kept for the way back from the code step, which unmounts the form (the password is typed again).
+  const [username, setUsername] = useState('');
+  const submitted = useRef(false);
 
-  const fieldError = errors.username?.message ?? errors.password?.message;
+  const fieldError = errors.username ?? errors.password;
   const error = fieldError ?? serverError;
 
-  const onSubmit = handleSubmit((credentials) => {
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (!submitted.current) return;
+    const result = readCredentials(event.currentTarget);
+    setErrors('errors' in result ? result.errors : {});
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    const result = readCredentials(event.currentTarget);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const credentials = result.credentials;
+    setUsername(credentials.username);
     setServerError(null);
     login.mutate(credentials, {
       onSuccess: (result) => {
@@ -41,11 +72,10 @@ export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => v
       },
       onError: (err) => setServerError((isApiError(err) && err.detail) || LOGIN_FAILED_MESSAGE),
     });
-  });
+  };
 
   /** Back to the password (typed again: the challenge it earned is spent or abandoned), with a reason if any. */
   function backToPassword(message: string | null) {
-    setValue('password', '');
     setServerError(message);
     setStep({ kind: 'password', returned: true });
   }
@@ -73,6 +103,7 @@ export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => v
           ) : (
             <form
               onSubmit={onSubmit}
+              onChange={onChange}
               noValidate
               className="grid gap-4"
               aria-describedby={error ? 'login-error' : undefined}
@@ -83,8 +114,9 @@ export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => v
                   id="login-username"
                   autoComplete="username"
                   autoFocus={!step.returned}
+                  name="username"
+                  defaultValue={username}
                   aria-invalid={errors.username ? true : undefined}
-                  {...register('username')}
                 />
               </div>
               <div className="grid gap-2">
@@ -94,8 +126,8 @@ export function LoginForm({ onSuccess }: { onSuccess?: (status: AuthStatus) => v
                   type="password"
                   autoComplete="current-password"
                   autoFocus={step.returned}
+                  name="password"
                   aria-invalid={errors.password ? true : undefined}
-                  {...register('password')}
                 />
               </div>
               <div id="login-error" role="alert" className="min-h-5 text-sm font-medium text-destructive">

@@ -13,6 +13,7 @@ import {
   usePerformance,
   type PerformanceItem,
   type PerformanceRange,
+  type PerformanceReport,
   type PerformanceSort,
 } from './api/get-performance.ts';
 
@@ -84,14 +85,6 @@ export function PerformanceTab() {
         <p role="alert" className="text-sm text-destructive">
           Could not load performance figures.
         </p>
-      ) : report.data.empty ? (
-        <div role="status" className="rounded-lg border border-dashed p-10 text-center">
-          <p className="font-medium">No reader data yet</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Figures appear here once readers open articles ({RANGE_LABELS[range].toLowerCase()}). Views are counted
-            without cookies; readers with Do Not Track or Global Privacy Control are never counted.
-          </p>
-        </div>
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -110,75 +103,98 @@ export function PerformanceTab() {
               hint="score 80 or more"
             />
           </div>
-
-          <div className="grid gap-6 lg:grid-cols-3">
-            <Card className="lg:col-span-2">
-              <CardHeader>
-                <CardTitle as="h3">Articles</CardTitle>
-                <CardDescription>
-                  {report.data.from} to {report.data.to} (UTC days), sorted by {SORT_LABELS[sort].toLowerCase()}
-                </CardDescription>
-              </CardHeader>
-              <CardContent>
-                <ul className="grid gap-4">
-                  {report.data.items.map((item) => (
-                    <ArticleRow key={item.post.id} item={item} />
-                  ))}
-                </ul>
-              </CardContent>
-            </Card>
-            <div className="grid content-start gap-6">
-              <Card>
-                <CardHeader>
-                  <CardTitle as="h3">Top Categories</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <ul className="grid gap-3">
-                    {report.data.topCategories.map((c) => (
-                      <li key={c.category} className="grid gap-1">
-                        <div className="flex justify-between text-sm">
-                          <span className="font-medium">{c.category}</span>
-                          <span className="text-muted-foreground">
-                            {number.format(c.views)} {c.views === 1 ? 'view' : 'views'} · {c.share}%
-                          </span>
-                        </div>
-                        <Progress value={c.share} aria-label={`${c.category}: ${c.share}% of views`} />
-                      </li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
-              <Card>
-                <CardHeader>
-                  <CardTitle as="h3" className="flex items-center gap-2">
-                    <Lightbulb className="size-4" aria-hidden="true" />
-                    Insights
-                  </CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <ul className="grid list-disc gap-2 pl-5 text-sm">
-                    {report.data.insights.map((text) => (
-                      <li key={text}>{text}</li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
-              <details className="rounded-lg border bg-background p-4 text-sm">
-                <summary className="cursor-pointer font-medium">How these figures are computed</summary>
-                <dl className="mt-3 grid gap-2">
-                  {Object.entries(report.data.definitions).map(([k, v]) => (
-                    <div key={k}>
-                      <dt className="font-medium">{k}</dt>
-                      <dd className="text-muted-foreground">{v}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </details>
+          {report.data.empty ? (
+            <div
+              role="status"
+              className="rounded-lg border border-dashed p-10 text-center"
+              data-testid="performance-empty"
+            >
+              <p className="font-medium">No reader data yet</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Nothing has been counted {RANGE_LABELS[range].toLowerCase()}, so every figure above is zero. Views are
+                counted without cookies once a reader scrolls or touches an article; readers who send Do Not Track or
+                Global Privacy Control, or who turned Analytics off in the cookie settings, are never counted.
+              </p>
             </div>
-          </div>
+          ) : (
+            <PerformanceDetail report={report.data} sort={sort} />
+          )}
         </>
       )}
     </section>
+  );
+}
+
+/** The articles, top categories and insights of a range with reader data. */
+function PerformanceDetail({ report: data, sort }: { report: PerformanceReport; sort: PerformanceSort }) {
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle as="h3">Articles</CardTitle>
+            <CardDescription>
+              {data.from} to {data.to} (UTC days), sorted by {SORT_LABELS[sort].toLowerCase()}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-4">
+              {data.items.map((item) => (
+                <ArticleRow key={item.post.id} item={item} />
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h3">Top Categories</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-3">
+                {data.topCategories.map((c) => (
+                  <li key={c.category} className="grid gap-1">
+                    <div className="flex justify-between text-sm">
+                      <span className="font-medium">{c.category}</span>
+                      <span className="text-muted-foreground">
+                        {number.format(c.views)} {c.views === 1 ? 'view' : 'views'} · {c.share}%
+                      </span>
+                    </div>
+                    <Progress value={c.share} aria-label={`${c.category}: ${c.share}% of views`} />
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h3" className="flex items-center gap-2">
+                <Lightbulb className="size-4" aria-hidden="true" />
+                Insights
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid list-disc gap-2 pl-5 text-sm">
+                {data.insights.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <details className="rounded-lg border bg-background p-4 text-sm">
+            <summary className="cursor-pointer font-medium">How these figures are computed</summary>
+            <dl className="mt-3 grid gap-2">
+              {Object.entries(data.definitions).map(([k, v]) => (
+                <div key={k}>
+                  <dt className="font-medium">{k}</dt>
+                  <dd className="text-muted-foreground">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+        </div>
+      </div>
+    </>
   );
 }
 

@@ -1,0 +1,63 @@
+// The reading list offline. Registered only when a reader saves an article (site/lib/offline.ts), so no page loads
+// it before that. Every request stays network-first: online the reader always gets the live page; offline, the saved
+// articles, the reading list page and the files they need come from this cache. Nothing else is kept.
+const CACHE = 'northwire:reading-list-v1';
+const SAVED_PAGE = '/saved';
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('message', (event) => {
+  const data = event.data ?? {};
+  const paths = Array.isArray(data.paths)
+    ? data.paths.filter((p) => typeof p === 'string' && p.startsWith('/post/'))
+    : [];
+  if (data.type === 'keep') event.waitUntil(keep([SAVED_PAGE, ...paths]));
+  else if (data.type === 'forget') event.waitUntil(forget(paths));
+  else if (data.type === 'forget-all') event.waitUntil(caches.delete(CACHE));
+});
+
+/** The same-origin files a page or module references: stylesheets, island scripts and their imports. */
+function references(text, base) {
+  const found = new Set();
+  for (const m of text.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+)"/g)) found.add(m[1]);
+  for (const m of text.matchAll(/from\s*["'](\.\/[\w.-]+\.js)["']|import\(\s*["'](\.\/[\w.-]+\.js)["']\s*\)/g))
+    found.add(new URL(m[1] ?? m[2], new URL(base, self.location.origin)).pathname);
+  return found;
+}
+
+async function keep(paths) {
+  const cache = await caches.open(CACHE);
+  const queue = [...paths];
+  const seen = new Set();
+  while (queue.length) {
+    const path = queue.shift();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const res = await fetch(path).catch(() => null);
+    if (!res || !res.ok) continue;
+    await cache.put(path, res.clone());
+    const type = res.headers.get('Content-Type') ?? '';
+    if (type.includes('html') || type.includes('javascript'))
+      for (const ref of references(await res.text(), path)) queue.push(ref);
+  }
+}
+
+async function forget(paths) {
+  const cache = await caches.open(CACHE);
+  await Promise.all(paths.map((path) => cache.delete(path)));
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/admin'))
+    return;
+  event.respondWith(
+    fetch(request).catch(async () => {
+      const cached = await caches.match(url.pathname, { cacheName: CACHE });
+      return cached ?? Response.error();
+    }),
+  );
+});
