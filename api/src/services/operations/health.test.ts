@@ -149,4 +149,21 @@ describe('GET /api/status', () => {
     expect(computations()).toBe(2);
     expect(later.checkedAt).toBe(t.clock.now().toISOString());
   });
+
+  it('sends each computed status encoded once: compressed for browsers, with an ETag and 304 for a client that has it', async () => {
+    await start();
+    await build();
+    const first = await t.call('GET', '/api/status', undefined, { 'Accept-Encoding': 'br, gzip' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('Content-Encoding')).toBe('br');
+    const etag = first.headers.get('ETag')!;
+    expect(etag).toMatch(/-br"$/);
+    const again = await t.call('GET', '/api/status', undefined, { 'Accept-Encoding': 'br, gzip', 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    t.clock.advance(1000); // a new computation: checkedAt differs, so does the tag
+    const later = await t.call('GET', '/api/status', undefined, { 'Accept-Encoding': 'br, gzip', 'If-None-Match': etag });
+    expect(later.status).toBe(200);
+    expect(later.headers.get('ETag')).not.toBe(etag);
+  });
 });

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDb, openDb } from '../../db/client.ts';
 import { ADMIN_PASSWORD, ORIGIN, postBody, testApp } from '../../test-utils.ts';
-import { createViewsService, VIEW_LIMITS } from './views.ts';
+import { createViewsService, RecentMap, VIEW_LIMITS } from './views.ts';
 import { threadViewsWriter, type ViewsWriter } from './views-writer.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -331,5 +331,22 @@ describe('shutdown', () => {
       if (proc.exitCode === null) proc.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('RecentMap', () => {
+  it('holds at most its bound, keeps the most recently set entries and forgets the oldest', () => {
+    const map = new RecentMap<number>(100);
+    for (let i = 0; i < 1000; i++) {
+      map.set(`k${i}`, i);
+      if (i % 7 === 0) map.set('kept', i); // set often: never forgotten
+      expect(map.size).toBeLessThanOrEqual(100);
+    }
+    for (let i = 950; i < 1000; i++) expect(map.get(`k${i}`)).toBe(i);
+    expect(map.get('kept')).toBe(994);
+    expect(map.get('k0')).toBeUndefined();
+    map.sweep((v) => v < 990);
+    expect(map.get('k989')).toBeUndefined();
+    expect(map.get('k990')).toBe(990);
   });
 });
