@@ -159,11 +159,12 @@ export function createViewsService(deps: { clock: Clock; siteHost: string; write
   /** Reads the published slugs through the writer, once at a time; never awaited by a request. */
   function loadSlugs(): Promise<void> {
     loading ??= (async () => {
-      const startedAt = Date.now();
       const startedGeneration = generation; // an invalidation while the read runs leaves it stale
       try {
         slugs = new Set(await writer.publishedSlugs());
-        slugsAt = startedAt;
+        // When the query ran (its answer arrives right after), not when it was asked for: a writer thread that is
+        // still starting must not make the list look old on arrival.
+        slugsAt = Date.now();
         slugsGeneration = startedGeneration;
       } catch (err) {
         console.error('[views] reading published slugs failed:', err instanceof Error ? err.message : err);
