@@ -4,7 +4,8 @@
  *
  * 1. at 10,000 realistic posts, each endpoint alone at 10 and at 200 connections: `GET /api/health` (the trivial
  *    reference), the list of 20 with full content (with a browser's `Accept-Encoding`), an article by slug, search
- *    (a rotation of words and partial words of the corpus), the views beacon and `/api/status`;
+ *    (a rotation of words and partial words of the corpus) with full content and with `fields=summary`, the views
+ *    beacon and `/api/status`;
  * 2. the list's limit reference at 10 and 200 connections: the same number of bytes as the list answer, sent by a
  *    bare `node:http` server in its own process (see `staticReference`);
  * 3. mixed, at 10 and at 200 connections: the list measured here while a second load-generator process sends the
@@ -276,8 +277,9 @@ async function main(): Promise<void> {
         s(`static ${connections}`).add(await measured({ url: reference.url, ...c }));
         s(`article ${connections}`).add(await measured({ ...rotating(url, articlePaths), ...c }));
         s(`search ${connections}`).add(await measured({ ...rotating(url, searchPaths, BROWSER), ...c }));
+        s(`searchSummary ${connections}`).add(await measured({ ...rotating(url, searchPaths.map((p) => `${p}&fields=summary`), BROWSER), ...c }));
         s(`views ${connections}`).add(await measured(views(url, big.slugs, nextReaders(), c)));
-        s(`status ${connections}`).add(await measured({ url: `${url}/api/status`, ...c }));
+        s(`status ${connections}`).add(await measured({ url: `${url}/api/status`, headers: BROWSER, ...c }));
         // Mixed: the list measured here, the beacons at a fixed rate from a second process, both at once.
         const child = await viewsChild(url, big.slugs, nextReaders());
         await run({ url: listUrl, headers: BROWSER, duration: WARMUP, ...c });
@@ -310,20 +312,22 @@ async function main(): Promise<void> {
   const names: Record<string, string> = {
     list: `GET ${LIST_PATH} (Accept-Encoding: br, gzip; ${fmt(listBytes)} bytes)`,
     article: `GET /api/posts/slug/<slug> (${big.slugs.length} slugs)`,
-    search: `GET ${LIST_PATH}&search=<${SEARCH_WORDS.join('|')}>`,
+    search: `GET ${LIST_PATH}&search=<${SEARCH_WORDS.join('|')}> (full content, like the list)`,
+    searchSummary: `GET ${LIST_PATH}&search=<…>&fields=summary (what a result listing asks for)`,
     views: 'POST /api/views (a distinct X-Forwarded-For per request)',
-    status: 'GET /api/status',
+    status: 'GET /api/status (Accept-Encoding: br, gzip)',
   };
   const budgets: Record<string, Record<number, string>> = {
     list: { 10: 'budget p99 ≤ 3 ms', 200: 'budget p99 ≤ 50 ms, 0 errors' },
     search: { 10: 'budget p99 ≤ 10 ms', 200: 'no budget' },
+    searchSummary: { 10: 'budget p99 ≤ 10 ms', 200: 'no budget' },
     views: { 10: 'no budget', 200: 'DESIGN.md §8: ≥ 5,000 req/s, p99 ≤ 5 ms' },
   };
   console.log('');
   for (const connections of CONNECTIONS) {
     const health = s(`health ${connections}`);
     report(`apiload, GET /api/health (trivial reference), ${connections} connections: ${fig(health)}; ${faults(health)} [${med}]`);
-    for (const key of ['list', 'article', 'search', 'views', 'status']) {
+    for (const key of ['list', 'article', 'search', 'searchSummary', 'views', 'status']) {
       const x = s(`${key} ${connections}`);
       report(
         `apiload, ${names[key]}, ${fmt(N)} posts, ${connections} connections: ${fig(x)}, ${r2(x.ratio(health))} × trivial ` +
