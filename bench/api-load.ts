@@ -1,43 +1,54 @@
 /**
- * The API under load at 10,000 realistic posts (issue 15), against one real server (a file database, no embedded
- * builder, no automation schedule, TRUST_PROXY=1 so every beacon comes from a distinct simulated reader):
+ * The API under load (issue 15), against real servers (file database, no embedded builder, no automation schedule,
+ * TRUST_PROXY=1 so every beacon comes from a distinct simulated reader). One run is several rounds of:
  *
- * 1. each endpoint alone at 10 and at 200 connections: the list of 20 with full content (sent with a browser's
- *    `Accept-Encoding`), an article by slug, search (a rotation of words and partial words of the corpus), the views
- *    beacon and `/api/status`, each with req/s, p50, p99, errors and non-2xx, and a ratio to `GET /api/health`
- *    measured in the same run at the same connection count;
- * 2. the list's limit reference: sending a file of the list answer's compressed size (see `staticReference`);
- * 3. mixed: the beacon at a fixed 3,000 req/s beside the list at 10 connections;
- * 4. the list revalidated with its ETag (`If-None-Match`), which should be all 304s.
+ * 1. at 10,000 realistic posts, each endpoint alone at 10 and at 200 connections: `GET /api/health` (the trivial
+ *    reference), the list of 20 with full content (with a browser's `Accept-Encoding`), an article by slug, search
+ *    (a rotation of words and partial words of the corpus) with full content and with `fields=summary`, the views
+ *    beacon and `/api/status`;
+ * 2. the list's limit reference at 10 and 200 connections: the same number of bytes as the list answer, sent by a
+ *    bare `node:http` server in its own process (see `staticReference`);
+ * 3. mixed, at 10 and at 200 connections: the list measured here while a second load-generator process sends the
+ *    beacon at a fixed 3,000 req/s (one autocannon process would bound both loads by its own thread);
+ * 4. the list revalidated with its ETag (`If-None-Match`), which should be all 304s;
+ * 5. the seeded site (the real seed a fresh install gets): the list against `/api/health` at 10 connections.
  *
- * Each load lasts 5 s after a 1 s warm-up of the same endpoint.
+ * Every figure is reported as the median over the rounds (req/s, p50, p99; errors as the worst round), and every
+ * ratio is computed within a round (both loads measured minutes apart at most, on the same machine state) and then
+ * its median taken. Each load lasts BENCH_DURATION seconds (default 5) after a 1 s warm-up of the same endpoint.
  *
- *   node bench/api-load.ts [posts=10000]
+ *   pnpm bench apiload                      (10,000 posts, 3 rounds)
+ *   node bench/api-load.ts [posts] [rounds=N]
+ *   BENCH_CPU_PROF=<dir> node bench/api-load.ts ...   writes a CPU profile of each server to <dir> (node --cpu-prof)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { generatePost } from './corpus.ts';
 import { derivedBodies, seedCorpus } from './derived.ts';
-import { fmt, freshData, startServer, type LoadResult } from './lib.ts';
+import { fmt, freshData, startServer, type Server } from './lib.ts';
 
-const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
-const DURATION = 5;
+const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 10_000);
+const ROUNDS = Number(/^rounds=(\d+)$/.exec(process.argv.find((a) => a.startsWith('rounds=')) ?? '')?.[1] ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = 1;
 const PORT = 4461;
+const SEEDED_PORT = 4463;
 const REFERENCE_PORT = 4462;
+const VIEWS_RATE = 3000;
 const BROWSER = { 'Accept-Encoding': 'br, gzip' };
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const SEARCH_WORDS = ['grid', 'batter', 'quantum', 'regulat', 'semicond'];
 const CONNECTIONS = [10, 200] as const;
-const REFERENCE_FILE = 'list-reference.bin';
+const LIST_PATH = '/api/posts?published=true&limit=20';
 
-
-interface Result extends LoadResult {
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
   statuses: Record<string, number>;
 }
 
@@ -47,7 +58,7 @@ async function run(opts: autocannon.Options): Promise<Result> {
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx, statuses };
 }
 
-/** A 1 s warm-up of the same load, then the measured 5 s. */
+/** A 1 s warm-up of the same load, then the measured run. */
 async function measured(opts: autocannon.Options): Promise<Result> {
   await run({ ...opts, duration: WARMUP });
   return run(opts);
@@ -77,11 +88,14 @@ function rotating(url: string, paths: string[], headers: Record<string, string> 
   };
 }
 
-let seq = 0;
-/** The beacon from a distinct simulated reader per request (TRUST_PROXY=1 reads X-Forwarded-For), for real slugs. */
-function views(url: string, slugs: string[], extra: Partial<autocannon.Options> = {}): autocannon.Options {
+/**
+ * The beacon from a distinct simulated reader per request (TRUST_PROXY=1 reads X-Forwarded-For), for real slugs.
+ * `firstReader` keeps the readers of different loads apart (the server rate-limits and de-duplicates per reader).
+ */
+function views(url: string, slugs: string[], firstReader: number, extra: Partial<autocannon.Options> = {}): autocannon.Options {
   const bodies = slugs.map((slug, i) => JSON.stringify({ slug, event: 'view', referrer: i % 3 === 0 ? 'news.ycombinator.com' : '' }));
   const base = { Origin: url, 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': UA };
+  let seq = firstReader;
   return {
     url: `${url}/api/views`,
     ...extra,
@@ -98,20 +112,55 @@ function views(url: string, slugs: string[], extra: Partial<autocannon.Options> 
   };
 }
 
+let readers = 0;
+/** A fresh range of simulated readers for one load (2^20 each: more than any 5 s load sends). */
+const nextReaders = () => (readers += 1 << 20);
+
 /**
- * The list's limit reference: the same bytes sent as a static file. The data folder gets `site/trees/bench/` and
- * `site/current -> trees/bench` before the server starts, and the file (random bytes, as incompressible as brotli
- * output, of the list answer's compressed size) once that size is known. If the server sends it, it is the
- * reference. With EMBEDDED_BUILDER=off it does not: the builder's `liveDir()` is null for any target but
- * `embedded`, so the site answers 503 whatever `site/current` holds. The reference is then a minimal `node:http`
- * server in its own process (like the API, so it does not share the load generator's thread) sending the same
- * number of bytes from memory: the cost of HTTP and those bytes on this machine, with no framework.
+ * The beacon load in a second load-generator process (this script with `--views-child`), so the beacons and the
+ * list measured beside them are not both driven by one thread. Resolves once the child is ready; `go()` starts its
+ * load and resolves with its result.
  */
-async function staticReference(apiUrl: string, dir: string, size: number): Promise<{ url: string; label: string; proc?: ChildProcess }> {
-  writeFileSync(join(dir, 'site', 'trees', 'bench', REFERENCE_FILE), randomBytes(size));
-  const probe = await rawGet(`${apiUrl}/${REFERENCE_FILE}`);
-  if (probe.status === 200 && probe.bytes === size) return { url: `${apiUrl}/${REFERENCE_FILE}`, label: 'the API server sending a static file of that size' };
-  console.log(`(the API server does not serve DATA_DIR/site/current with EMBEDDED_BUILDER=off: /${REFERENCE_FILE} answered ${probe.status})`);
+async function viewsChild(url: string, slugs: string[], firstReader: number): Promise<{ go: () => Promise<Result> }> {
+  const child = spawn(process.execPath, [import.meta.filename, '--views-child'], {
+    env: { ...process.env, CHILD_CONFIG: JSON.stringify({ url, slugs, firstReader, rate: VIEWS_RATE, duration: DURATION }) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  while (!out.includes('ready\n')) {
+    if (child.exitCode !== null) throw new Error(`views load process exited (${child.exitCode})`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    go: async () => {
+      child.stdin!.end('go\n');
+      const code = await exited;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (code !== 0 || !line) throw new Error(`views load process failed (${code}): ${out}`);
+      return JSON.parse(line) as Result;
+    },
+  };
+}
+
+/** The child's side: a 1 s warm-up at the same rate, then waits for `go` on stdin and prints its result. */
+async function runViewsChild(): Promise<void> {
+  const cfg = JSON.parse(process.env.CHILD_CONFIG!) as { url: string; slugs: string[]; firstReader: number; rate: number; duration: number };
+  // 3,000 req/s over 30 connections is 100 req/s each: a connection is never the limit at these latencies.
+  const opts = views(cfg.url, cfg.slugs, cfg.firstReader, { connections: 30, overallRate: cfg.rate, duration: cfg.duration });
+  process.stdout.write('ready\n');
+  await new Promise<void>((r) => process.stdin.once('data', () => r()));
+  console.log(JSON.stringify(await run(opts)));
+}
+
+/**
+ * The list's limit reference: a minimal `node:http` server in its own process (like the API, so it does not share
+ * the load generator's thread) sending the list answer's number of bytes from memory (random bytes, as
+ * incompressible as brotli output): the cost of HTTP and those bytes on this machine, with no framework. (The API
+ * serves no site with EMBEDDED_BUILDER=off, so it cannot send a static file itself.)
+ */
+async function staticReference(size: number): Promise<{ url: string; proc: ChildProcess }> {
   const code = `
     const body = require('node:crypto').randomBytes(Number(process.env.SIZE));
     require('node:http')
@@ -123,136 +172,211 @@ async function staticReference(apiUrl: string, dir: string, size: number): Promi
   const proc = spawn(process.execPath, ['-e', code], { env: { ...process.env, SIZE: String(size), PORT: String(REFERENCE_PORT) }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.once('data', () => resolve());
-    proc.once('exit', (code) => reject(new Error(`reference server exited (${code})`)));
+    proc.once('exit', (c) => reject(new Error(`reference server exited (${c})`)));
   });
-  return { url: `http://127.0.0.1:${REFERENCE_PORT}/`, label: 'a minimal node:http server in its own process sending that many bytes from memory', proc };
+  return { url: `http://127.0.0.1:${REFERENCE_PORT}/`, proc };
 }
 
-const lines: string[] = [];
-function report(line: string): void {
-  lines.push(line);
-  console.log(line);
-}
-const figures = (r: Result) => `${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`;
-const faults = (r: Result) => `errors ${r.errors}, non-2xx ${r.non2xx}`;
-const ratio = (a: Result, b: Result) => (a.rps / b.rps).toFixed(2);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
 
-async function main(): Promise<void> {
+/** Figures of one load over the rounds. */
+class Series {
+  readonly rounds: Result[] = [];
+  add(r: Result): Result {
+    this.rounds.push(r);
+    return r;
+  }
+  get rps() {
+    return median(this.rounds.map((r) => r.rps));
+  }
+  get p50() {
+    return median(this.rounds.map((r) => r.p50));
+  }
+  get p99() {
+    return median(this.rounds.map((r) => r.p99));
+  }
+  get errors() {
+    return Math.max(...this.rounds.map((r) => r.errors));
+  }
+  get non2xx() {
+    return Math.max(...this.rounds.map((r) => r.non2xx));
+  }
+  /** The median of the per-round ratios of this load's req/s to another's. */
+  ratio(to: Series): number {
+    return median(this.rounds.map((r, i) => r.rps / to.rounds[i]!.rps));
+  }
+  /** Every round's p99, for the noise. */
+  get p99s() {
+    return this.rounds.map((r) => r.p99).join('/');
+  }
+}
+
+const series = new Map<string, Series>();
+const s = (key: string) => {
+  if (!series.has(key)) series.set(key, new Series());
+  return series.get(key)!;
+};
+
+async function prepare10k(): Promise<{ server: Server; cleanup: () => void; slugs: string[] }> {
   const bodies = await derivedBodies(N);
-  // Real published slugs spread over the corpus, for articles and beacons.
-  const slugs = Array.from({ length: Math.min(N, 200) }, (_, i) => generatePost(Math.floor((i * N) / Math.min(N, 200))).slug);
-  const loadBefore = loadavg()[0]!;
   const data = await freshData('api-load');
   const t0 = performance.now();
   await seedCorpus(data.db, N, bodies);
   data.db.$client.close();
   console.log(`seeded ${fmt(N)} posts in ${fmt((performance.now() - t0) / 1000, 1)} s`);
-  mkdirSync(join(data.dir, 'site', 'trees', 'bench'), { recursive: true });
-  symlinkSync('trees/bench', join(data.dir, 'site', 'current'));
+  const server = await startServer({ dir: data.dir, port: PORT, env: SERVER_ENV, readyTimeoutMs: 600_000, nodeArgs: profileArgs('10k') });
+  // Real published slugs spread over the corpus, for articles and beacons.
+  const slugs = Array.from({ length: Math.min(N, 200) }, (_, i) => generatePost(Math.floor((i * N) / Math.min(N, 200))).slug);
+  return { server, cleanup: data.cleanup, slugs };
+}
 
-  const server = await startServer({
-    dir: data.dir,
-    port: PORT,
-    env: { EMBEDDED_BUILDER: 'off', AUTOMATION_SCHEDULE: 'off', TRUST_PROXY: '1' },
-    readyTimeoutMs: 600_000,
-  });
+const SERVER_ENV = { EMBEDDED_BUILDER: 'off', AUTOMATION_SCHEDULE: 'off', TRUST_PROXY: '1', ...(process.env.VIEWS_WRITER ? { VIEWS_WRITER: process.env.VIEWS_WRITER } : {}) };
+const profileArgs = (name: string) => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : []);
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg()[0]!;
+  const big = await prepare10k();
+  const seededData = await freshData('api-load-seeded');
+  seededData.db.$client.close();
+  // A fresh data folder: the server seeds the real seed at its first start.
+  const seeded = await startServer({ dir: seededData.dir, port: SEEDED_PORT, env: SERVER_ENV, nodeArgs: profileArgs('seeded') });
   let reference: Awaited<ReturnType<typeof staticReference>> | null = null;
+  let etag = '';
+  let listBytes = 0;
+  let seededBytes = 0;
   try {
-    const url = server.url;
-    const listPath = '/api/posts?published=true&limit=20';
-    const listUrl = `${url}${listPath}`;
+    const url = big.server.url;
+    const listUrl = `${url}${LIST_PATH}`;
     const first = await rawGet(listUrl, BROWSER);
-    const etag = String(first.headers.etag ?? '');
+    etag = String(first.headers.etag ?? '');
+    listBytes = first.bytes;
     if (first.status !== 200 || !etag) throw new Error(`the list answered ${first.status} (ETag ${etag || 'none'})`);
     console.log(`list answer: ${fmt(first.bytes)} bytes ${String(first.headers['content-encoding'] ?? 'identity')}, ETag ${etag}`);
+    const seededFirst = await rawGet(`${seeded.url}${LIST_PATH}`, BROWSER);
+    seededBytes = seededFirst.bytes;
+    console.log(`seeded site's list answer: ${fmt(seededFirst.bytes)} bytes ${String(seededFirst.headers['content-encoding'] ?? 'identity')}`);
     for (const word of SEARCH_WORDS) {
       const r = await fetch(`${listUrl}&search=${word}`);
       await r.arrayBuffer();
       console.log(`search '${word}': ${r.status}, ${r.headers.get('x-total-count')} posts`);
     }
-    const searchPaths = SEARCH_WORDS.map((w) => `${listPath}&search=${w}`);
-    const articlePaths = slugs.map((s) => `/api/posts/slug/${s}`);
+    const searchPaths = SEARCH_WORDS.map((w) => `${LIST_PATH}&search=${w}`);
+    const articlePaths = big.slugs.map((slug) => `/api/posts/slug/${slug}`);
+    reference = await staticReference(first.bytes);
 
-    // 1. Each endpoint alone, with the trivial reference at the same connection count.
-    const alone: Record<number, Record<string, Result>> = {};
-    for (const connections of CONNECTIONS) {
-      const c = { connections };
-      alone[connections] = {
-        health: await measured({ url: `${url}/api/health`, ...c }),
-        list: await measured({ url: listUrl, headers: BROWSER, ...c }),
-        article: await measured({ ...rotating(url, articlePaths), ...c }),
-        search: await measured({ ...rotating(url, searchPaths, BROWSER), ...c }),
-        views: await measured(views(url, slugs, c)),
-        status: await measured({ url: `${url}/api/status`, ...c }),
-      };
-    }
-
-    // 2. The list's limit reference.
-    reference = await staticReference(url, data.dir, first.bytes);
-    const staticRef = await measured({ url: reference.url, connections: 10 });
-
-    // 3. Mixed: beacons at a fixed rate beside the list, both at once (and both sharing this process's thread).
-    await run({ url: listUrl, headers: BROWSER, duration: WARMUP });
-    const [mixedList, mixedViews] = await Promise.all([
-      run({ url: listUrl, headers: BROWSER }),
-      run(views(url, slugs, { overallRate: 3000 })),
-    ]);
-
-    // 4. Revalidation with the list's ETag.
-    const conditional = await measured({ url: listUrl, headers: { ...BROWSER, 'If-None-Match': etag } });
-
-    console.log('');
-    const budgets: Record<string, Record<number, string>> = {
-      list: { 10: 'budget p99 ≤ 3 ms, DESIGN.md §8', 200: 'no budget' },
-      views: { 10: 'no budget', 200: 'budget ≥ 5,000 req/s, p99 ≤ 5 ms, DESIGN.md §8' },
-    };
-    const names: Record<string, string> = {
-      list: `GET ${listPath} (Accept-Encoding: br, gzip)`,
-      article: `GET /api/posts/slug/<slug> (${slugs.length} slugs)`,
-      search: `GET ${listPath}&search=<${SEARCH_WORDS.join('|')}> (Accept-Encoding: br, gzip)`,
-      views: 'POST /api/views (a distinct X-Forwarded-For per request)',
-      status: 'GET /api/status',
-    };
-    for (const connections of CONNECTIONS) {
-      const r = alone[connections]!;
-      report(`apiload, GET /api/health (trivial reference), ${connections} connections: ${figures(r.health!)} (reference); ${faults(r.health!)}`);
-      for (const key of ['list', 'article', 'search', 'views', 'status']) {
-        const x = r[key]!;
-        report(
-          `apiload, ${names[key]}, ${fmt(N)} posts, ${connections} connections: ${figures(x)}, ${ratio(x, r.health!)} × trivial ` +
-            `(${budgets[key]?.[connections] ?? 'no budget'}); ${faults(x)}`,
-        );
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`round ${round} of ${ROUNDS}`);
+      for (const connections of CONNECTIONS) {
+        const c = { connections };
+        s(`health ${connections}`).add(await measured({ url: `${url}/api/health`, ...c }));
+        s(`list ${connections}`).add(await measured({ url: listUrl, headers: BROWSER, ...c }));
+        s(`static ${connections}`).add(await measured({ url: reference.url, ...c }));
+        s(`article ${connections}`).add(await measured({ ...rotating(url, articlePaths), ...c }));
+        s(`search ${connections}`).add(await measured({ ...rotating(url, searchPaths, BROWSER), ...c }));
+        s(`searchSummary ${connections}`).add(await measured({ ...rotating(url, searchPaths.map((p) => `${p}&fields=summary`), BROWSER), ...c }));
+        s(`views ${connections}`).add(await measured(views(url, big.slugs, nextReaders(), c)));
+        s(`status ${connections}`).add(await measured({ url: `${url}/api/status`, headers: BROWSER, ...c }));
+        // Mixed: the list measured here, the beacons at a fixed rate from a second process, both at once.
+        const child = await viewsChild(url, big.slugs, nextReaders());
+        await run({ url: listUrl, headers: BROWSER, duration: WARMUP, ...c });
+        const [mixedList, mixedViews] = await Promise.all([run({ url: listUrl, headers: BROWSER, ...c }), child.go()]);
+        s(`mixed list ${connections}`).add(mixedList);
+        s(`mixed views ${connections}`).add(mixedViews);
+        console.log(`  ${connections} connections: list ${fmt(mixedList.rps)} req/s beside views ${fmt(mixedViews.rps)} req/s p99 ${mixedViews.p99} ms`);
       }
+      s('conditional 10').add(await measured({ url: listUrl, headers: { ...BROWSER, 'If-None-Match': etag } }));
+      s('seeded health 10').add(await measured({ url: `${seeded.url}/api/health` }));
+      s('seeded list 10').add(await measured({ url: `${seeded.url}${LIST_PATH}`, headers: BROWSER }));
     }
-    const list10 = alone[10]!.list!;
-    report(`apiload, list's limit reference: ${fmt(first.bytes)} bytes from ${reference.label}, 10 connections: ${figures(staticRef)} (reference); ${faults(staticRef)}`);
-    report(`apiload, list ÷ limit reference, 10 connections: ${ratio(list10, staticRef)} (budget ≥ 0.8)`);
-    report(
-      `apiload, POST /api/views at 3,000 req/s beside the list at 10 connections: ${figures(mixedViews)} (3,000 req/s asked; budget p99 ≤ 10 ms); ${faults(mixedViews)}`,
-    );
-    report(
-      `apiload, the list at 10 connections beside 3,000 views/s: ${figures(mixedList)}, ${ratio(mixedList, list10)} × the list alone (budget ≥ 0.9); ${faults(mixedList)}`,
-    );
-    const statuses = Object.entries(conditional.statuses).map(([code, n]) => `${code}: ${fmt(n)}`).join(', ');
-    report(
-      `apiload, the list with If-None-Match: <its ETag>, 10 connections: ${figures(conditional)}, ${ratio(conditional, alone[10]!.health!)} × trivial, ` +
-        `${ratio(conditional, list10)} × the full list (no budget; all should be 304); statuses ${statuses}; errors ${conditional.errors}`,
-    );
-    report(
-      `apiload, machine load average (1 min) ${loadBefore.toFixed(2)} before seeding, ${loadavg()[0]!.toFixed(2)} after the loads ` +
-        `(the load generator shares the cores with the server and anything else running: compare ratios, not runs)`,
-    );
   } finally {
-    reference?.proc?.kill('SIGTERM');
-    await server.stop();
-    data.cleanup();
+    reference?.proc.kill('SIGTERM');
+    await big.server.stop();
+    await seeded.stop();
+    big.cleanup();
+    seededData.cleanup();
   }
 
+  const lines: string[] = [];
+  const report = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  const fig = (x: Series) => `${fmt(x.rps)} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms (rounds ${x.p99s})`;
+  const faults = (x: Series) => `errors ${x.errors}, non-2xx ${x.non2xx}`;
+  const r2 = (n: number) => n.toFixed(2);
+  const med = `median of ${ROUNDS} rounds, ${DURATION} s each`;
+  const names: Record<string, string> = {
+    list: `GET ${LIST_PATH} (Accept-Encoding: br, gzip; ${fmt(listBytes)} bytes)`,
+    article: `GET /api/posts/slug/<slug> (${big.slugs.length} slugs)`,
+    search: `GET ${LIST_PATH}&search=<${SEARCH_WORDS.join('|')}> (full content, like the list)`,
+    searchSummary: `GET ${LIST_PATH}&search=<…>&fields=summary (what a result listing asks for)`,
+    views: 'POST /api/views (a distinct X-Forwarded-For per request)',
+    status: 'GET /api/status (Accept-Encoding: br, gzip)',
+  };
+  const budgets: Record<string, Record<number, string>> = {
+    list: { 10: 'budget p99 ≤ 3 ms', 200: 'budget p99 ≤ 50 ms, 0 errors' },
+    search: { 10: 'budget p99 ≤ 10 ms', 200: 'no budget' },
+    searchSummary: { 10: 'budget p99 ≤ 10 ms', 200: 'no budget' },
+    views: { 10: 'no budget', 200: 'DESIGN.md §8: ≥ 5,000 req/s, p99 ≤ 5 ms' },
+  };
+  console.log('');
+  for (const connections of CONNECTIONS) {
+    const health = s(`health ${connections}`);
+    report(`apiload, GET /api/health (trivial reference), ${connections} connections: ${fig(health)}; ${faults(health)} [${med}]`);
+    for (const key of ['list', 'article', 'search', 'searchSummary', 'views', 'status']) {
+      const x = s(`${key} ${connections}`);
+      report(
+        `apiload, ${names[key]}, ${fmt(N)} posts, ${connections} connections: ${fig(x)}, ${r2(x.ratio(health))} × trivial ` +
+          `(${budgets[key]?.[connections] ?? 'no budget'}); ${faults(x)}`,
+      );
+    }
+    const st = s(`static ${connections}`);
+    const list = s(`list ${connections}`);
+    report(`apiload, limit reference (node:http sending ${fmt(listBytes)} bytes from memory), ${connections} connections: ${fig(st)}; ${faults(st)}`);
+    report(`apiload, list ÷ limit reference, ${connections} connections: ${r2(list.ratio(st))} (budget ≥ 0.8); list ÷ trivial ${r2(list.ratio(health))}`);
+    const mv = s(`mixed views ${connections}`);
+    const ml = s(`mixed list ${connections}`);
+    report(
+      `apiload, POST /api/views at ${fmt(VIEWS_RATE)} req/s from a second process beside the list at ${connections} connections: ${fig(mv)} ` +
+        `(budget p99 ≤ 10 ms); ${faults(mv)}`,
+    );
+    report(
+      `apiload, the list at ${connections} connections beside ${fmt(VIEWS_RATE)} views/s: ${fig(ml)}, ${r2(ml.ratio(list))} × the list alone ` +
+        `(budget ≥ 0.9); ${faults(ml)}`,
+    );
+  }
+  const cond = s('conditional 10');
+  const statuses = Object.entries(cond.rounds.at(-1)!.statuses).map(([code, n]) => `${code}: ${fmt(n)}`).join(', ');
+  report(
+    `apiload, the list with If-None-Match: <its ETag>, 10 connections: ${fig(cond)}, ${r2(cond.ratio(s('health 10')))} × trivial ` +
+      `(statuses of the last round ${statuses}; errors ${cond.errors})`,
+  );
+  const sh = s('seeded health 10');
+  const sl = s('seeded list 10');
+  report(`apiload, seeded site: GET /api/health, 10 connections: ${fig(sh)}; ${faults(sh)}`);
+  report(
+    `apiload, seeded site: GET ${LIST_PATH} (${fmt(seededBytes)} bytes), 10 connections: ${fig(sl)}, ${r2(sl.ratio(sh))} × trivial (budget ≥ 0.5); ${faults(sl)}`,
+  );
+  report(
+    `apiload, machine load average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after ` +
+      `(the load generators share the 2 cores with the servers and anything else running: compare ratios, not runs)`,
+  );
   console.log('\nSummary');
   for (const line of lines) console.log(line);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv.includes('--views-child')) {
+  runViewsChild().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

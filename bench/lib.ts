@@ -58,9 +58,16 @@ export async function insertSyntheticPosts(db: Awaited<ReturnType<typeof openDb>
 }
 
 /** Starts the real server (`node api/src/server.ts`) on a data folder and waits for its banner. */
-export async function startServer(opts: { dir: string; port: number; env?: Record<string, string>; readyTimeoutMs?: number }): Promise<Server> {
+export async function startServer(opts: {
+  dir: string;
+  port: number;
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+  /** Node options before the script, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+}): Promise<Server> {
   const url = `http://127.0.0.1:${opts.port}`;
-  const proc = spawn(process.execPath, ['api/src/server.ts'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'api/src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

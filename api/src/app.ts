@@ -202,15 +202,20 @@ export function createApp(deps: AppDeps) {
   const compressor = compress();
   app.use('*', (c, next) => (ACCEPTS_COMPRESSION.test(c.req.header('Accept-Encoding') ?? '') ? compressor(c, next) : next()));
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError(413, 'Request body is too large (at most 1 MB)');
-      },
-    }),
-  );
+  const tooLarge = () => {
+    throw new AppError(413, 'Request body is too large (at most 1 MB)');
+  };
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  // hono's bodyLimit asks for the request's body stream first, which makes node-server build a full fetch Request
+  // for every request (reads included): a stated Content-Length (which node's parser holds the body to) is checked
+  // here instead, and only a body without one (chunked) goes through bodyLimit.
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
+      return Number(length) > MAX_BODY_BYTES ? tooLarge() : next();
+    return limitBody(c, next);
+  });
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes());

@@ -41,6 +41,11 @@ const EnvSchema = z.object({
    * a logout or an ended session on another instance takes effect here. 0 asks the database on every request.
    */
   SESSION_CACHE_MS: z.coerce.number<string>().int().min(0).max(60_000).default(5000),
+  /**
+   * Where the views beacon's counts are written: `thread` (a worker thread with its own database connection, so no
+   * statement or commit runs on the thread answering requests) or `inline` (the server's own connection).
+   */
+  VIEWS_WRITER: z.enum(['thread', 'inline']).default('thread'),
   /** Further origins (comma-separated, e.g. the admin's dev server) whose writes are accepted besides SITE_URL's. */
   ALLOWED_ORIGINS: z
     .string()

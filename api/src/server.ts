@@ -84,9 +84,14 @@ async function main(): Promise<void> {
     stopAutomation();
     stopChanges();
     stopBuilder();
-    // Flush counted views before exiting; a crash instead loses at most the last second of them.
-    void Promise.all([stopOperations(), preview.close()]).finally(() => server.close(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 3000).unref();
+    // Stop taking requests (requests in progress finish, for at most a second), then flush the counted views:
+    // a beacon answered 204 before the stop is written. A crash instead loses at most the last second of them.
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    void Promise.race([closed, new Promise((r) => setTimeout(r, 1000))])
+      .then(() => Promise.all([stopOperations(), preview.close()]))
+      .finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -12,7 +12,7 @@ import { POST_NOT_FOUND, type CachedList } from '../services/posts.ts';
  * are, a strong ETag per encoding, and 304 without a body when the client already has it. Anonymous answers (only
  * published posts) may be kept by a CDN as long as it revalidates; anything seen with a session is private.
  */
-function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?: boolean } = {}) {
+export function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?: boolean } = {}) {
   const accepts = c.req.header('Accept-Encoding') ?? '';
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
   if (opts.total) c.header('X-Total-Count', String(entry.total));

@@ -1,7 +1,20 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
+import type { StatusReport } from '../services/operations/health.ts';
+import { encoded, type CachedList } from '../services/posts.ts';
+import { sendCached } from './posts.ts';
 
-/** GET /api/status: public health of the five services (spec §2 Status), measured live. */
+/**
+ * GET /api/status: public health of the five services (spec §2 Status), measured live at most once a second. Each
+ * computed report is encoded (and compressed for browsers) once and sent to every request that shares it, with an
+ * ETag per encoding and 304 for a client that has it.
+ */
 export function statusRoutes() {
-  return new Hono<AppEnv>().get('/', async (c) => c.json(await c.get('ctx').operations.health.status()));
+  const answers = new WeakMap<StatusReport, CachedList>();
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const report = await c.get('ctx').operations.health.current();
+    let answer = answers.get(report);
+    if (!answer) answers.set(report, (answer = encoded(report, 0, Date.now())));
+    return sendCached(c, answer);
+  });
 }

@@ -25,7 +25,8 @@ export function viewsRoutes() {
     const text = await c.req.text();
     if (text.length > BEACON_MAX_BYTES) throw new AppError(413, 'Beacon too large');
     const body = parseJsonBody(text);
-    await c.get('ctx').operations.views.record(body, {
+    // Validates and queues in memory; the counts are written by the views writer, never on this request.
+    c.get('ctx').operations.views.record(body, {
       client: clientKey(c),
       userAgent: c.req.header('User-Agent'),
       optOut,

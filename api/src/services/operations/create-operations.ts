@@ -14,6 +14,7 @@ import { createRateLimiter } from '../rate-limiter.ts';
 import { createNotificationsService } from './notifications.ts';
 import { createPerformanceService } from './performance.ts';
 import { createViewsService } from './views.ts';
+import { inlineViewsWriter, threadViewsWriter } from './views-writer.ts';
 import { createWorkflowsService } from './workflows.ts';
 
 export type Operations = ReturnType<typeof createOperations>;
@@ -45,7 +46,15 @@ export function createOperations(deps: {
     fetch: deps.fetch,
   });
   const workflows = createWorkflowsService({ db, clock, notifications, runAction });
-  const views = createViewsService({ db, clock, siteHost: new URL(env.SITE_URL).host });
+  // An in-memory database cannot be opened by a second connection: its counts are written inline.
+  const inline = env.VIEWS_WRITER === 'inline' || env.DATABASE_URL.includes(':memory:');
+  const views = createViewsService({
+    clock,
+    siteHost: new URL(env.SITE_URL).host,
+    writer: inline
+      ? inlineViewsWriter(db.$client)
+      : threadViewsWriter({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }),
+  });
   const performance = createPerformanceService({ db, clock });
   const health = createHealthService({
     db,

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postBody, recordingRenderer, testApp } from '../../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -85,6 +85,7 @@ describe('GET /api/status', () => {
     await t.call('POST', '/api/posts', postBody({ published: true }));
     await t.builder.kick(); // the publish's change build, which fails
     expect((await t.builder.status()).last).toMatchObject({ kind: 'changes', state: 'failed' });
+    t.clock.advance(1000); // the status is computed at most once a second
     s = await status();
     expect(s.byName.Website).toMatchObject({
       status: 'degraded',
@@ -129,5 +130,40 @@ describe('GET /api/status', () => {
     await t.ctx.operations.health.refreshUptime();
     const s = await status();
     expect(s.byName.Database.uptime).toBe(80); // (7 up + this check) / (9 + 1)
+  });
+
+  it('computes the checks at most once a second per instance; concurrent requests share one computation', async () => {
+    await start();
+    await build();
+    const execute = vi.spyOn(t.db.$client, 'execute');
+    /** One computation runs the Authentication check's count of users once. */
+    const computations = () => execute.mock.calls.filter(([q]) => String(q).includes('FROM users')).length;
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => status()));
+    expect(computations()).toBe(1);
+    expect(new Set(crowd.map((s) => JSON.stringify(s.services))).size).toBe(1);
+    t.clock.advance(999);
+    await status();
+    expect(computations()).toBe(1);
+    t.clock.advance(1);
+    const later = await status();
+    expect(computations()).toBe(2);
+    expect(later.checkedAt).toBe(t.clock.now().toISOString());
+  });
+
+  it('sends each computed status encoded once: compressed for browsers, with an ETag and 304 for a client that has it', async () => {
+    await start();
+    await build();
+    const first = await t.call('GET', '/api/status', undefined, { 'Accept-Encoding': 'br, gzip' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('Content-Encoding')).toBe('br');
+    const etag = first.headers.get('ETag')!;
+    expect(etag).toMatch(/-br"$/);
+    const again = await t.call('GET', '/api/status', undefined, { 'Accept-Encoding': 'br, gzip', 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    t.clock.advance(1000); // a new computation: checkedAt differs, so does the tag
+    const later = await t.call('GET', '/api/status', undefined, { 'Accept-Encoding': 'br, gzip', 'If-None-Match': etag });
+    expect(later.status).toBe(200);
+    expect(later.headers.get('ETag')).not.toBe(etag);
   });
 });

@@ -33,6 +33,8 @@ export interface StatusReport {
 }
 
 export const UPTIME_WINDOW_DAYS = 30;
+/** `GET /api/status` computes the live checks at most once per this many milliseconds per instance. */
+export const STATUS_CACHE_MS = 1000;
 /** A live check that takes longer than this is an outage. */
 export const CHECK_TIMEOUT_MS = 1000;
 export const SLOW_MS = {
@@ -79,7 +81,8 @@ export type HealthService = ReturnType<typeof createHealthService>;
 
 /**
  * Real health of the five public services. Every check is measured live (each is a query or a file check of
- * a few milliseconds); uptime comes from samples stored every minute, cached in memory between samples.
+ * a few milliseconds), at most once a second for the public page (`current`); uptime comes from samples stored
+ * every minute, cached in memory between samples.
  */
 export function createHealthService(deps: {
   db: Db;
@@ -188,6 +191,29 @@ export function createHealthService(deps: {
     };
   }
 
+  let recent: { at: number; done: boolean; report: Promise<StatusReport> } | null = null;
+
+  /**
+   * The status as `GET /api/status` serves it: computed at most once a second on this instance (by the server's
+   * clock), and shared by every request that arrives while it is being computed, so a crowd of readers on the
+   * status page costs one set of checks per second instead of one per request.
+   */
+  function current(): Promise<StatusReport> {
+    const now = clock.now().getTime();
+    if (recent && (!recent.done || (now >= recent.at && now - recent.at < STATUS_CACHE_MS))) return recent.report;
+    const entry = { at: now, done: false, report: status() };
+    recent = entry;
+    entry.report.then(
+      () => {
+        entry.done = true;
+      },
+      () => {
+        if (recent === entry) recent = null; // not kept: the next request computes again
+      },
+    );
+    return entry.report;
+  }
+
   /** Stores one sample per service, prunes samples past the window, and refreshes the uptime cache. */
   async function sample(): Promise<void> {
     const results = await runChecks();
@@ -221,5 +247,5 @@ export function createHealthService(deps: {
     return () => clearInterval(timer);
   }
 
-  return { status, sample, refreshUptime, start };
+  return { status, current, sample, refreshUptime, start };
 }

@@ -1,6 +1,12 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ORIGIN, postBody, testApp } from '../../test-utils.ts';
-import { VIEW_LIMITS } from './views.ts';
+import { migrateDb, openDb } from '../../db/client.ts';
+import { ADMIN_PASSWORD, ORIGIN, postBody, testApp } from '../../test-utils.ts';
+import { createViewsService, RecentMap, VIEW_LIMITS } from './views.ts';
+import { threadViewsWriter, type ViewsWriter } from './views-writer.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
@@ -27,11 +33,19 @@ function beacon(body: unknown, headers: Record<string, string> = {}) {
   });
 }
 
+/** Flushes (the writer thread writes to the primary) and reads the counters back. */
 async function stats() {
   await t.ctx.operations.views.flush();
-  const res = await t.db.$client.execute('SELECT * FROM post_stats_daily');
+  await t.db.$replica?.catchUp(Date.now());
+  const res = await t.db.$client.execute('SELECT * FROM post_stats_daily ORDER BY post_id, day');
   return res.rows.map((r) => ({ ...r }));
 }
+async function referrers() {
+  await t.db.$replica?.catchUp(Date.now());
+  const res = await t.db.$client.execute('SELECT host, views FROM post_referrers_daily ORDER BY post_id, host');
+  return res.rows.map((r) => ({ ...r }));
+}
+const meta = (client: string) => ({ client, userAgent: UA, optOut: false });
 
 describe('POST /api/views', () => {
   it('counts a view from a text/plain beacon, answering 204 without setting a cookie', async () => {
@@ -39,8 +53,7 @@ describe('POST /api/views', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('Set-Cookie')).toBeNull();
     expect(await stats()).toEqual([expect.objectContaining({ post_id: postId, day: '2026-06-01', views: 1 })]);
-    const refs = await t.db.$client.execute('SELECT host, views FROM post_referrers_daily');
-    expect(refs.rows.map((r) => ({ ...r }))).toEqual([{ host: 'news.ycombinator.com', views: 1 }]);
+    expect(await referrers()).toEqual([{ host: 'news.ycombinator.com', views: 1 }]);
   });
 
   it.each([
@@ -64,10 +77,13 @@ describe('POST /api/views', () => {
     ).toBe(413);
   });
 
-  it('refuses unknown and unpublished slugs with 404', async () => {
+  it('refuses unknown and unpublished slugs with 404 once the published slugs are read', async () => {
+    await t.changeFeed.idle(); // the publish of beforeEach has reached every consumer
+    await t.ctx.operations.views.loadSlugs();
     expect((await beacon({ slug: 'no-such-post', event: 'view' })).status).toBe(404);
     await t.login();
     const draft = (await t.call('POST', '/api/posts', postBody({ title: 'A draft' }))).json;
+    await t.changeFeed.idle();
     expect((await beacon({ slug: draft.slug, event: 'view' })).status).toBe(404);
     expect(await stats()).toEqual([]);
   });
@@ -115,11 +131,10 @@ describe('POST /api/views', () => {
 describe('aggregation', () => {
   it('adds beacons of different readers into per-post-per-day counters, flushed in one batch', async () => {
     const views = t.ctx.operations.views;
-    const meta = (client: string) => ({ client, userAgent: UA, optOut: false });
-    for (const c of ['a', 'b', 'c']) await views.record({ slug, event: 'view' }, meta(c));
-    await views.record({ slug, event: 'leave', completion: 90, seconds: 200 }, meta('a'));
-    await views.record({ slug, event: 'leave', completion: 10, seconds: 5000 }, meta('b'));
-    await views.record({ slug, event: 'share' }, meta('a'));
+    for (const c of ['a', 'b', 'c']) views.record({ slug, event: 'view' }, meta(c));
+    views.record({ slug, event: 'leave', completion: 90, seconds: 200 }, meta('a'));
+    views.record({ slug, event: 'leave', completion: 10, seconds: 5000 }, meta('b'));
+    views.record({ slug, event: 'share' }, meta('a'));
     expect(await stats()).toEqual([
       {
         post_id: postId,
@@ -134,8 +149,8 @@ describe('aggregation', () => {
       },
     ]);
     t.clock.set('2026-06-02T08:00:00Z');
-    await views.record({ slug, event: 'view' }, meta('d'));
-    await views.record({ slug, event: 'view' }, meta('e'));
+    views.record({ slug, event: 'view' }, meta('d'));
+    views.record({ slug, event: 'view' }, meta('e'));
     const rows = await stats();
     expect(rows.map((r) => [r.day, r.views])).toEqual([
       ['2026-06-01', 3],
@@ -148,14 +163,190 @@ describe('aggregation', () => {
     await t.login();
     const other = (await t.call('POST', '/api/posts', postBody({ title: 'Another one', published: true }))).json;
     const views = t.ctx.operations.views;
-    await views.record({ slug, event: 'view' }, { client: 'a', userAgent: UA, optOut: false });
-    await views.record(
+    views.record({ slug, event: 'view' }, { client: 'a', userAgent: UA, optOut: false });
+    views.record(
       { slug: other.slug, event: 'view', referrer: 'lobste.rs' },
       { client: 'a', userAgent: UA, optOut: false },
     );
     await t.call('DELETE', `/api/posts/${other.id}`);
     expect((await stats()).map((r) => [r.post_id, r.views])).toEqual([[postId, 1]]);
-    const refs = await t.db.$client.execute('SELECT count(*) AS n FROM post_referrers_daily');
-    expect(Number(refs.rows[0]!.n)).toBe(1);
+    expect(await referrers()).toEqual([{ host: '', views: 1 }]);
+  });
+});
+
+describe('the writer', () => {
+  it('answers a beacon without waiting for the database: the request path only queues', async () => {
+    const views = t.ctx.operations.views;
+    // record() is synchronous: the count is queued when it returns, nothing is written yet.
+    expect(views.record({ slug, event: 'view' }, meta('a'))).toBe('counted');
+    expect(views.totals()).toMatchObject({ counted: 1, pendingPosts: 1, pendingReferrers: 1, written: 0 });
+    await t.db.$replica?.catchUp(Date.now());
+    expect((await t.db.$client.execute('SELECT count(*) AS n FROM post_stats_daily')).rows[0]!.n).toBe(0);
+    expect(await stats()).toEqual([expect.objectContaining({ post_id: postId, views: 1 })]);
+    expect(views.totals()).toMatchObject({ pendingPosts: 0, pendingReferrers: 0, written: 2 });
+  });
+
+  it('keeps every count of a failed flush for the next one: nothing lost, nothing counted twice', async () => {
+    const views = t.ctx.operations.views;
+    for (const c of ['a', 'b', 'c']) views.record({ slug, event: 'view', referrer: 'lobste.rs' }, meta(c));
+    // The referrers' table is missing, so the transaction fails after the counters' upsert succeeded in it.
+    await t.db.$client.execute('ALTER TABLE post_referrers_daily RENAME TO referrers_away');
+    await expect(views.flush()).rejects.toThrow(/post_referrers_daily/);
+    expect(views.totals()).toMatchObject({ failedFlushes: 1, pendingPosts: 1, pendingReferrers: 1 });
+    views.record({ slug, event: 'view', referrer: 'lobste.rs' }, meta('d')); // arrives while the database is down
+    await t.db.$client.execute('ALTER TABLE referrers_away RENAME TO post_referrers_daily');
+    expect(await stats()).toEqual([expect.objectContaining({ post_id: postId, views: 4 })]);
+    expect(await referrers()).toEqual([{ host: 'lobste.rs', views: 4 }]);
+  });
+
+  it('keeps the counts when the writer itself fails, and retries them with the next beacons', async () => {
+    let fail = true;
+    const real = threadViewsWriter({ url: t.url });
+    const writer: ViewsWriter = {
+      write: (batch) => (fail ? Promise.reject(new Error('database unreachable')) : real.write(batch)),
+      publishedSlugs: () => real.publishedSlugs(),
+      close: () => real.close(),
+    };
+    const views = createViewsService({ clock: t.clock, siteHost: 'localhost', writer });
+    views.record({ slug, event: 'view' }, meta('a'));
+    views.record({ slug, event: 'leave', completion: 80, seconds: 60 }, meta('a'));
+    await expect(views.flush()).rejects.toThrow('database unreachable');
+    await expect(views.flush()).rejects.toThrow('database unreachable');
+    views.record({ slug, event: 'view' }, meta('b'));
+    fail = false;
+    expect(await views.flush()).toBe(2); // one counters row, one referrers row: the merged counts
+    expect(await views.flush()).toBe(0);
+    await writer.close();
+    await t.db.$replica?.catchUp(Date.now());
+    const rows = (await t.db.$client.execute('SELECT views, leaves, completion_sum, engaged FROM post_stats_daily')).rows;
+    expect(rows.map((r) => ({ ...r }))).toEqual([{ views: 2, leaves: 1, completion_sum: 80, engaged: 1 }]);
+  });
+
+  it('bounds the queue: a beacon that needs a new entry beyond the bound is dropped and counted', async () => {
+    const limits = VIEW_LIMITS as { maxPendingReferrers: number };
+    const before = limits.maxPendingReferrers;
+    limits.maxPendingReferrers = 2;
+    try {
+      const views = t.ctx.operations.views;
+      const hosts = ['a.example', 'b.example', 'c.example', 'd.example'];
+      const outcomes = hosts.map((host, i) => views.record({ slug, event: 'view', referrer: host }, meta(`r${i}`)));
+      expect(outcomes).toEqual(['counted', 'counted', 'dropped', 'dropped']);
+      // An existing entry still counts.
+      expect(views.record({ slug, event: 'view', referrer: 'a.example' }, meta('r9'))).toBe('counted');
+      expect(views.totals()).toMatchObject({ counted: 3, dropped: 2, pendingReferrers: 2 });
+      expect(await stats()).toEqual([expect.objectContaining({ views: 3 })]);
+      // Once flushed there is room again.
+      expect(views.record({ slug, event: 'view', referrer: 'c.example' }, meta('r2'))).toBe('counted');
+    } finally {
+      limits.maxPendingReferrers = before;
+    }
+  });
+
+  it('counts a post published after the slugs were read (queued by slug; the writer keeps published posts only)', async () => {
+    const views = t.ctx.operations.views;
+    await t.changeFeed.idle();
+    await views.loadSlugs();
+    await t.login();
+    const later = (await t.call('POST', '/api/posts', postBody({ title: 'Published later', published: true }))).json;
+    const draft = (await t.call('POST', '/api/posts', postBody({ title: 'Still a draft' }))).json;
+    t.logout();
+    views.invalidate(); // what the change feed does on every instance
+    expect(views.record({ slug: later.slug, event: 'view' }, meta('a'))).toBe('counted');
+    // While the list is stale a draft's slug is queued too, and the writer drops it.
+    expect(views.record({ slug: draft.slug, event: 'view' }, meta('a'))).toBe('counted');
+    expect((await stats()).map((r) => [r.post_id, r.views])).toEqual([[later.id, 1]]);
+    await t.changeFeed.idle();
+    await views.loadSlugs();
+    expect(() => views.record({ slug: draft.slug, event: 'view' }, meta('b'))).toThrow('Post not found');
+  });
+
+  it('adds up the counts of several instances on one database', async () => {
+    const other = await testApp({ db: await openDb(t.url), url: t.url, dir: t.dir });
+    for (const c of ['a', 'b']) t.ctx.operations.views.record({ slug, event: 'view' }, meta(c));
+    // The same reader reaching another instance is counted there too (limits are per instance, in memory).
+    for (const c of ['a', 'c', 'd']) other.ctx.operations.views.record({ slug, event: 'view' }, meta(c));
+    await other.ctx.operations.views.flush();
+    expect(await stats()).toEqual([expect.objectContaining({ post_id: postId, views: 5 })]);
+    for (const c of ['e']) other.ctx.operations.views.record({ slug, event: 'view' }, meta(c));
+    await other.ctx.operations.views.flush();
+    expect(await stats()).toEqual([expect.objectContaining({ post_id: postId, views: 6 })]);
+  });
+});
+
+describe('shutdown', () => {
+  it('a server stopped with SIGTERM writes the views it answered before stopping', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'northwire-views-'));
+    const url = `file:${join(dir, 'app.db')}`;
+    const port = 4800 + (process.pid % 150);
+    const origin = `http://127.0.0.1:${port}`;
+    const proc = spawn(process.execPath, [resolve(import.meta.dirname, '../../server.ts')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        DATABASE_URL: url,
+        ADMIN_PASSWORD,
+        SITE_URL: origin,
+        EMBEDDED_BUILDER: 'off',
+        AUTOMATION_SCHEDULE: 'off',
+        TRUST_PROXY: '1',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+    try {
+      while (!output.includes('is running at')) {
+        if (proc.exitCode !== null) throw new Error(output);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const db = await openDb(url);
+      await migrateDb(db);
+      const seeded = await db.$client.execute('SELECT slug FROM posts WHERE published = 1 ORDER BY id LIMIT 2');
+      const [first, second] = seeded.rows.map((r) => String(r.slug));
+      const send = (slug: string, reader: number) =>
+        fetch(`${origin}/api/views`, {
+          method: 'POST',
+          headers: { Origin: origin, 'Content-Type': 'text/plain', 'User-Agent': UA, 'X-Forwarded-For': `10.0.0.${reader}` },
+          body: JSON.stringify({ slug, event: 'view' }),
+        });
+      // The flush runs once a second: these are answered and then the server is stopped before it comes.
+      const answers = await Promise.all([send(first!, 1), send(first!, 2), send(first!, 3), send(second!, 4)]);
+      expect(answers.map((r) => r.status)).toEqual([204, 204, 204, 204]);
+      proc.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const rows = await db.$client.execute(
+        'SELECT p.slug, s.views FROM post_stats_daily s JOIN posts p ON p.id = s.post_id ORDER BY s.views DESC',
+      );
+      expect(rows.rows.map((r) => [r.slug, r.views])).toEqual([
+        [first, 3],
+        [second, 1],
+      ]);
+      db.$client.close();
+    } finally {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('RecentMap', () => {
+  it('holds at most its bound, keeps the most recently set entries and forgets the oldest', () => {
+    const map = new RecentMap<number>(100);
+    for (let i = 0; i < 1000; i++) {
+      map.set(`k${i}`, i);
+      if (i % 7 === 0) map.set('kept', i); // set often: never forgotten
+      expect(map.size).toBeLessThanOrEqual(100);
+    }
+    for (let i = 950; i < 1000; i++) expect(map.get(`k${i}`)).toBe(i);
+    expect(map.get('kept')).toBe(994);
+    expect(map.get('k0')).toBeUndefined();
+    map.sweep((v) => v < 990);
+    expect(map.get('k989')).toBeUndefined();
+    expect(map.get('k990')).toBe(990);
   });
 });

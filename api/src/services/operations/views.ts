@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { posts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validate } from '../../lib/errors.ts';
+import type { ReferrerRow, StatsRow, ViewsWriter } from './views-writer.ts';
 
 const HOST =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
@@ -50,6 +48,14 @@ export const VIEW_LIMITS = {
   /** Published slugs are re-read at most this often when an unknown slug arrives, and at least this often anyway. */
   slugRefreshMs: 5_000,
   slugMaxAgeMs: 60_000,
+  /**
+   * The queue between requests and the writer is a map of counters, one entry per post and day and one per post, day
+   * and referring host. Its size is bounded: a beacon that would add an entry beyond these is dropped (and counted
+   * as dropped); beacons adding to an existing entry always count. Reached only by junk (random referrers) or a
+   * database that refuses writes for a long time.
+   */
+  maxPendingPosts: 50_000,
+  maxPendingReferrers: 50_000,
 } as const;
 
 /** Reading completion at or above this makes a leave an engaged read; below `bounceBelow` it is a bounce. */
@@ -84,66 +90,84 @@ export interface BeaconMeta {
   optOut: boolean;
 }
 
-export type BeaconOutcome = 'counted' | 'duplicate' | 'opted-out' | 'bot';
+export type BeaconOutcome = 'counted' | 'duplicate' | 'opted-out' | 'bot' | 'dropped';
 
 /**
- * Rows per write. The local libSQL client runs each statement on the event loop, so a flush is written as
- * several small statements with a yield between them: no request waits behind more than one of them.
+ * A map of at most `max` entries that forgets the least recently set ones, in O(1): entries live in two
+ * generations, and when the current one is half full the previous one is dropped whole. (Evicting one oldest entry
+ * per insert from a single Map, by iterating from its start, costs tens of microseconds per beacon once the map is
+ * full: V8 walks the holes that earlier deletions left at the front.)
  */
-const UPSERT_ROWS = 200;
+export class RecentMap<V> {
+  private current = new Map<string, V>();
+  private previous = new Map<string, V>();
+  private readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
 
-const STATS_UPSERT = {
-  target: 'post_stats_daily (post_id, day, views, leaves, completion_sum, engaged, bounces, seconds_sum, shares)',
-  width: 9,
-  onConflict: `ON CONFLICT (post_id, day) DO UPDATE SET views = views + excluded.views, leaves = leaves + excluded.leaves,
-    completion_sum = completion_sum + excluded.completion_sum, engaged = engaged + excluded.engaged,
-    bounces = bounces + excluded.bounces, seconds_sum = seconds_sum + excluded.seconds_sum, shares = shares + excluded.shares`,
-};
-const REFERRERS_UPSERT = {
-  target: 'post_referrers_daily (post_id, day, host, views)',
-  width: 4,
-  onConflict: 'ON CONFLICT (post_id, day, host) DO UPDATE SET views = views + excluded.views',
-};
+  get(key: string): V | undefined {
+    return this.current.has(key) ? this.current.get(key) : this.previous.get(key);
+  }
 
-/**
- * One multi-row upsert: `INSERT … SELECT … FROM (VALUES …)` keeps only rows whose post still exists (a post
- * deleted since the beacon would otherwise fail the statement on its foreign key). A statement is atomic.
- */
-function upsert(kind: typeof STATS_UPSERT, rows: (string | number)[][]) {
-  const columns = Array.from({ length: kind.width }, (_, i) => `column${i + 1}`).join(', ');
-  const tuple = `(${Array(kind.width).fill('?').join(', ')})`;
-  return {
-    sql: `INSERT INTO ${kind.target} SELECT ${columns} FROM (VALUES ${rows.map(() => tuple).join(', ')})
-          WHERE column1 IN (SELECT id FROM posts) ${kind.onConflict}`,
-    args: rows.flat(),
-  };
+  set(key: string, value: V): void {
+    this.current.set(key, value);
+    if (this.previous.size) this.previous.delete(key);
+    if (this.current.size >= this.max / 2) {
+      this.previous = this.current;
+      this.current = new Map();
+    }
+  }
+
+  get size(): number {
+    return this.current.size + this.previous.size;
+  }
+
+  /** Removes the entries `expired` says are. */
+  sweep(expired: (value: V) => boolean): void {
+    for (const map of [this.current, this.previous]) for (const [k, v] of map) if (expired(v)) map.delete(k);
+  }
 }
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type ViewsService = ReturnType<typeof createViewsService>;
 
 /**
- * Cookieless reader analytics. Beacons are counted in memory and written once a second as a few multi-row
- * upserts into per-post-per-day counters, so a beacon costs no database write of its own.
- * A crash loses at most the counts of the last flush interval (about a second); a clean stop flushes.
+ * Cookieless reader analytics. A beacon is validated and added to in-memory counters, synchronously: the request
+ * path never touches the database. Once a second the counters gathered so far are handed to the writer (by default
+ * a worker thread with its own connection, see `views-writer.ts`), which adds them to per-post-per-day rows in one
+ * transaction; if that fails they are merged back and retried at the next flush. Each instance writes its own
+ * counts as increments, so several instances add up. A crash loses at most the last second; a clean stop flushes.
+ *
+ * Slugs are checked against the published slugs, which the writer reads in the background (at start, after a
+ * public change, at least once a minute). A slug not among them while that list is fresh is refused (404); while it
+ * is stale or not read yet the beacon is queued by slug anyway and the writer keeps only published posts.
  */
-export function createViewsService(deps: { db: Db; clock: Clock; siteHost: string }) {
-  const { db, clock } = deps;
+export function createViewsService(deps: { clock: Clock; siteHost: string; writer: ViewsWriter }) {
+  const { clock, writer } = deps;
   let pending = new Map<string, Counters>();
   let referrers = new Map<string, number>();
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const seen = new Map<string, number>();
-  let slugs = new Map<string, number>();
+  const buckets = new RecentMap<{ tokens: number; at: number }>(VIEW_LIMITS.maxEntries);
+  const seen = new RecentMap<number>(VIEW_LIMITS.maxEntries);
+  let slugs: Set<string> | null = null;
   let slugsAt = -Infinity;
+  /** Bumped by every invalidation; the list is stale while it was read before the latest one. */
+  let generation = 0;
+  let slugsGeneration = -1;
   let loading: Promise<void> | null = null;
+  const totals = { counted: 0, dropped: 0, written: 0, failedFlushes: 0 };
 
-  async function loadSlugs(): Promise<void> {
+  /** Reads the published slugs through the writer, once at a time; never awaited by a request. */
+  function loadSlugs(): Promise<void> {
     loading ??= (async () => {
+      const startedGeneration = generation; // an invalidation while the read runs leaves it stale
       try {
-        const rows = await db.select({ id: posts.id, slug: posts.slug }).from(posts).where(eq(posts.published, true));
-        slugs = new Map(rows.map((r) => [r.slug, r.id]));
+        slugs = new Set(await writer.publishedSlugs());
+        // When the query ran (its answer arrives right after), not when it was asked for: a writer thread that is
+        // still starting must not make the list look old on arrival.
         slugsAt = Date.now();
+        slugsGeneration = startedGeneration;
+      } catch (err) {
+        console.error('[views] reading published slugs failed:', err instanceof Error ? err.message : err);
       } finally {
         loading = null;
       }
@@ -151,20 +175,15 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
     return loading;
   }
 
-  async function postIdOf(slug: string): Promise<number | undefined> {
-    const age = Date.now() - slugsAt;
-    if (age > VIEW_LIMITS.slugMaxAgeMs || (!slugs.has(slug) && age > VIEW_LIMITS.slugRefreshMs)) await loadSlugs();
-    return slugs.get(slug);
-  }
-
-  function bounded<K, V>(map: Map<K, V>): void {
-    if (map.size <= VIEW_LIMITS.maxEntries) return;
-    const drop = map.size - VIEW_LIMITS.maxEntries;
-    let i = 0;
-    for (const key of map.keys()) {
-      if (i++ >= drop) break;
-      map.delete(key);
-    }
+  /** true: published; false: not published (the list is fresh); null: not known yet (queued, the writer decides). */
+  function isPublished(slug: string, now: number): boolean | null {
+    const age = now - slugsAt;
+    const known = slugs?.has(slug) ?? false;
+    const slugsStale = slugsGeneration !== generation;
+    if (!loading && (age > VIEW_LIMITS.slugMaxAgeMs || (!known && (slugsStale || age > VIEW_LIMITS.slugRefreshMs))))
+      void loadSlugs();
+    if (known) return true;
+    return slugs && !slugsStale && age <= VIEW_LIMITS.slugRefreshMs ? false : null;
   }
 
   function takeToken(client: string, now: number): boolean {
@@ -173,14 +192,15 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
     b.at = now;
     const ok = b.tokens >= 1;
     if (ok) b.tokens -= 1;
-    buckets.delete(client);
-    buckets.set(client, b); // re-insert: the map stays in least-recently-used order for `bounded`
-    bounded(buckets);
+    buckets.set(client, b); // into the current generation: a client seen lately is kept
     return ok;
   }
 
-  /** Counts one beacon, or says why it did not; throws 400 for bad input, 404 for unknown slugs, 429 over budget. */
-  async function record(body: unknown, meta: BeaconMeta): Promise<BeaconOutcome> {
+  /**
+   * Counts one beacon, or says why it did not; throws 400 for bad input, 404 for slugs known not to be published,
+   * 429 over budget. Synchronous: no database work, nothing awaited.
+   */
+  function record(body: unknown, meta: BeaconMeta): BeaconOutcome {
     // Opt-outs and bots are answered before anything is looked at, so nothing about them is even counted.
     if (meta.optOut) return 'opted-out';
     if (!meta.userAgent || BOT_PATTERN.test(meta.userAgent)) return 'bot';
@@ -192,135 +212,130 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
     }
     const now = Date.now();
     if (!takeToken(meta.client, now)) throw new AppError(429, 'Too many beacons', { headers: { 'Retry-After': '60' } });
-    const postId = await postIdOf(beacon.slug);
-    if (postId === undefined) throw new AppError(404, 'Post not found');
+    if (isPublished(beacon.slug, now) === false) throw new AppError(404, 'Post not found');
 
-    const dedupeKey = `${meta.client}\n${postId}\n${beacon.event}`;
+    const dedupeKey = `${meta.client}\n${beacon.slug}\n${beacon.event}`;
     const last = seen.get(dedupeKey);
     if (last !== undefined && now - last < VIEW_LIMITS.dedupeMs[beacon.event]) return 'duplicate';
-    seen.delete(dedupeKey);
-    seen.set(dedupeKey, now);
-    bounded(seen);
 
     const day = clock.now().toISOString().slice(0, 10);
-    const key = `${postId}|${day}`;
-    const c = pending.get(key) ?? zero();
+    const key = `${beacon.slug}|${day}`;
+    const host = beacon.event === 'view' && beacon.referrer && beacon.referrer !== deps.siteHost ? beacon.referrer : '';
+    const rk = `${beacon.slug}|${day}|${host}`;
+    const c = pending.get(key);
+    if (
+      (!c && pending.size >= VIEW_LIMITS.maxPendingPosts) ||
+      (beacon.event === 'view' && !referrers.has(rk) && referrers.size >= VIEW_LIMITS.maxPendingReferrers)
+    ) {
+      totals.dropped++;
+      return 'dropped';
+    }
+    seen.set(dedupeKey, now);
+
+    const counters = c ?? zero();
     if (beacon.event === 'view') {
-      c.views++;
-      const host = beacon.referrer && beacon.referrer !== deps.siteHost ? beacon.referrer : '';
-      const rk = `${postId}|${day}|${host}`;
+      counters.views++;
       referrers.set(rk, (referrers.get(rk) ?? 0) + 1);
     } else if (beacon.event === 'leave') {
       const completion = Math.round(beacon.completion!);
-      c.leaves++;
-      c.completionSum += completion;
-      if (completion >= ENGAGED_AT) c.engaged++;
-      if (completion < BOUNCE_BELOW) c.bounces++;
-      c.secondsSum += Math.round(Math.min(beacon.seconds ?? 0, VIEW_LIMITS.secondsCap));
+      counters.leaves++;
+      counters.completionSum += completion;
+      if (completion >= ENGAGED_AT) counters.engaged++;
+      if (completion < BOUNCE_BELOW) counters.bounces++;
+      counters.secondsSum += Math.round(Math.min(beacon.seconds ?? 0, VIEW_LIMITS.secondsCap));
     } else {
-      c.shares++;
+      counters.shares++;
     }
-    pending.set(key, c);
+    if (!c) pending.set(key, counters);
+    totals.counted++;
     return 'counted';
   }
 
   /** Puts unwritten counts back (merged with anything that arrived meanwhile) for the next flush. */
-  function restore(stats: [string, Counters][], refs: [string, number][]): void {
+  function restore(stats: Map<string, Counters>, refs: Map<string, number>): void {
     for (const [key, c] of stats) {
-      const now = pending.get(key) ?? zero();
-      for (const k of Object.keys(c) as (keyof Counters)[]) now[k] += c[k];
-      pending.set(key, now);
+      const now = pending.get(key);
+      if (!now) pending.set(key, c);
+      else for (const k of Object.keys(c) as (keyof Counters)[]) now[k] += c[k];
     }
     for (const [key, n] of refs) referrers.set(key, (referrers.get(key) ?? 0) + n);
   }
 
+  let flushing: Promise<number> | null = null;
+
   /**
-   * Writes the counts gathered since the last flush as multi-row upserts of at most 200 rows each; returns the
-   * rows written. If a write fails, it and the ones after it are kept for the next flush (written ones stay).
+   * Hands the counts gathered since the last flush to the writer, which writes them in one transaction; returns
+   * the rows written. If the write fails, every count of it is kept for the next flush (nothing was written).
+   * Flushes run one at a time; a call during one waits for it and then flushes what arrived meanwhile.
    */
   async function flush(): Promise<number> {
+    while (flushing) await flushing.catch(() => {});
     if (pending.size === 0 && referrers.size === 0) return 0;
-    const chunks: { stats: [string, Counters][]; refs: [string, number][] }[] = [];
-    const stats = [...pending];
-    const refs = [...referrers];
+    const stats = pending;
+    const refs = referrers;
     pending = new Map();
     referrers = new Map();
-    for (let i = 0; i < stats.length; i += UPSERT_ROWS)
-      chunks.push({ stats: stats.slice(i, i + UPSERT_ROWS), refs: [] });
-    for (let i = 0; i < refs.length; i += UPSERT_ROWS) chunks.push({ stats: [], refs: refs.slice(i, i + UPSERT_ROWS) });
-    let written = 0;
-    for (let n = 0; n < chunks.length; n++) {
-      const chunk = chunks[n]!;
-      const statement = chunk.stats.length
-        ? upsert(
-            STATS_UPSERT,
-            chunk.stats.map(([key, c]) => {
-              const [postId, day] = key.split('|') as [string, string];
-              return [
-                Number(postId),
-                day,
-                c.views,
-                c.leaves,
-                c.completionSum,
-                c.engaged,
-                c.bounces,
-                c.secondsSum,
-                c.shares,
-              ];
-            }),
-          )
-        : upsert(
-            REFERRERS_UPSERT,
-            chunk.refs.map(([key, views]) => {
-              const [postId, day, host] = key.split('|') as [string, string, string];
-              return [Number(postId), day, host, views];
-            }),
-          );
-      try {
-        await db.$client.execute(statement);
-      } catch (err) {
-        for (const rest of chunks.slice(n)) restore(rest.stats, rest.refs);
-        throw err;
-      }
-      written += chunk.stats.length + chunk.refs.length;
-      if (n < chunks.length - 1) await yieldToLoop();
+    const split = (key: string) => key.split('|') as [string, string, string];
+    const batch = {
+      stats: [...stats].map(([key, c]): StatsRow => {
+        const [slug, day] = split(key);
+        return [slug, day, c.views, c.leaves, c.completionSum, c.engaged, c.bounces, c.secondsSum, c.shares];
+      }),
+      referrers: [...refs].map(([key, n]): ReferrerRow => {
+        const [slug, day, host] = split(key);
+        return [slug, day, host, n];
+      }),
+    };
+    flushing = writer.write(batch);
+    try {
+      const written = await flushing;
+      totals.written += written;
+      return written;
+    } catch (err) {
+      totals.failedFlushes++;
+      restore(stats, refs);
+      throw err;
+    } finally {
+      flushing = null;
     }
-    return written;
   }
 
   /** Forgets limiter entries whose windows have passed. */
   function sweep(): void {
     const now = Date.now();
     const longest = Math.max(...Object.values(VIEW_LIMITS.dedupeMs));
-    for (const [k, at] of seen) if (now - at > longest) seen.delete(k);
-    for (const [k, b] of buckets) if (now - b.at > 5 * 60_000) buckets.delete(k);
+    seen.sweep((at) => now - at > longest);
+    buckets.sweep((b) => now - b.at > 5 * 60_000);
   }
 
-  /** Flushes every `intervalMs`; the returned stop function flushes what is left. */
+  /** Flushes every `intervalMs`; the returned stop function flushes what is left and closes the writer. */
   function start(intervalMs = 1000): () => Promise<void> {
-    let running: Promise<void> | null = null;
     let ticks = 0;
+    let lastDropped = 0;
+    void loadSlugs();
     const tick = () => {
-      running ??= flush()
+      if (flushing) return;
+      flush()
         .then(() => {
           if (++ticks % 60 === 0) sweep();
+          if (totals.dropped > lastDropped) {
+            console.error(`[views] queue full: ${totals.dropped - lastDropped} beacons dropped`);
+            lastDropped = totals.dropped;
+          }
         })
         .catch((err: unknown) =>
           console.error('[views] flush failed, retrying:', err instanceof Error ? err.message : err),
-        )
-        .finally(() => {
-          running = null;
-        });
-      return running;
+        );
     };
     const timer = setInterval(tick, intervalMs);
     timer.unref();
     return async () => {
       clearInterval(timer);
-      await running; // a flush in progress finishes first, then what is left is written
+      // A flush in progress finishes first (flush waits for it), then what is left is written.
       await flush().catch((err: unknown) =>
-        console.error('[views] final flush failed:', err instanceof Error ? err.message : err),
+        console.error('[views] final flush failed; counts lost:', err instanceof Error ? err.message : err),
       );
+      await writer.close();
     };
   }
 
@@ -328,9 +343,13 @@ export function createViewsService(deps: { db: Db; clock: Clock; siteHost: strin
     record,
     flush,
     start,
-    /** Forget the published-slug cache (a post was published or unpublished). */
+    /** Counts since start: beacons counted and dropped (queue full), rows written, failed flushes. */
+    totals: () => ({ ...totals, pendingPosts: pending.size, pendingReferrers: referrers.size }),
+    /** Reads the published slugs now (tests; the server reads them in the background). */
+    loadSlugs,
+    /** The published slugs changed (a post was published or unpublished): read them again when next needed. */
     invalidate: () => {
-      slugsAt = -Infinity;
+      generation++;
     },
   };
 }
