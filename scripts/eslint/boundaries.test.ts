@@ -2,7 +2,7 @@ import path from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, it } from 'vitest';
-import plugin from './boundaries.js';
+import plugin from './boundaries.ts';
 
 RuleTester.describe = describe;
 RuleTester.it = it;

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The workspace's import boundaries as one ESLint rule (issue 14):
  * - site, admin and api depend on content-schema only, by its package name ('content-schema/post'), never on
@@ -9,21 +8,21 @@
  * Relative imports are resolved against the importing file, so the depth of a path cannot hide a crossing.
  */
 import path from 'node:path';
+import type { Rule } from 'eslint';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PACKAGES = new Set(['api', 'admin', 'site', 'content-schema']);
 
 /** The workspace package a path lies in ('api', 'admin', 'site', 'content-schema'), or null. */
-function packageOf(file) {
+function packageOf(file: string): string | null {
   const first = path.relative(ROOT, file).split(path.sep)[0];
   return first !== undefined && PACKAGES.has(first) ? first : null;
 }
 
-const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
-const featureOf = (file) => /^admin\/src\/features\/([^/]+)\//.exec(rel(file))?.[1] ?? null;
+const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+const featureOf = (file: string) => /^admin\/src\/features\/([^/]+)\//.exec(rel(file))?.[1] ?? null;
 
-/** @type {import('eslint').Rule.RuleModule} */
-const rule = {
+const rule: Rule.RuleModule = {
   meta: {
     type: 'problem',
     docs: { description: 'Keep imports inside the workspace boundaries' },
@@ -41,8 +40,7 @@ const rule = {
     const from = packageOf(file);
     if (!from) return {};
 
-    /** @param {import('estree').Node} node @param {unknown} source */
-    function check(node, source) {
+    function check(node: Rule.Node, source: unknown) {
       if (typeof source !== 'string') return;
       if (!source.startsWith('.')) {
         const name = source.split('/')[0] ?? '';
