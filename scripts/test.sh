@@ -35,6 +35,7 @@ count_json() { # file, node expression over `r` printing "passed failed"
 }
 
 if [ -f eslint.config.js ]; then check "lint" pnpm -s lint; fi
+check "no import cycles" node scripts/import-cycles.ts
 
 # The compiled site (server bundle + assets) that the renderer tests and the browser journeys load.
 check "site compile" pnpm -s build:site --silent

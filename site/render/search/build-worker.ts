@@ -5,13 +5,7 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { buildBundle, type BuildOptions, type BuiltBundle } from './bundle.ts';
-
-export interface BuildRequest {
-  id: number;
-  options: BuildOptions;
-}
-export type BuildReply = { id: number; ok: true; built: BuiltBundle | null } | { id: number; ok: false; error: string };
+import { buildBundle, type BuildReply, type BuildRequest } from './bundle.ts';
 
 // Background work: on Linux a nice value is per thread and inherited by the processes a thread starts, so
 // this lowers only this worker and its pagefind children, and a publish (main thread) gets the CPU first.

@@ -20,7 +20,13 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { PostCard } from '../../lib/post-card.ts';
 import { hashFiles, listFiles, sha256, tempDirName } from './files.ts';
 import { runPagefind, type PagefindRecord } from './pagefind-run.ts';
-import type { BuildReply, BuildRequest } from './build-worker.ts';
+
+/** A request to the build worker (build-worker.ts) and its reply. */
+export interface BuildRequest {
+  id: number;
+  options: BuildOptions;
+}
+export type BuildReply = { id: number; ok: true; built: BuiltBundle | null } | { id: number; ok: false; error: string };
 
 /** One post as the search index receives it (the renderer's stored plain text, never HTML). */
 export interface SearchRecord {
