@@ -3,87 +3,32 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
-import type { Db } from './db/client.ts';
-import type { Env } from './env.ts';
-import type { Clock } from './lib/clock.ts';
+import type { AppDeps, AppEnv } from './app-env.ts';
+import { SESSION_COOKIE, readWroteCookie, setSessionCookie, setWroteCookie } from './lib/cookies.ts';
 import { AppError } from './lib/errors.ts';
-import type { Events } from './lib/events.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { authRoutes } from './routes/auth.ts';
+import { automationRoutes } from './routes/automation.ts';
+import { buildRoutes } from './routes/build.ts';
+import { correctionsRoutes } from './routes/corrections.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { performanceRoutes } from './routes/performance.ts';
+import { postsRoutes } from './routes/posts.ts';
+import { previewLinksRoutes, previewPageRoutes } from './routes/previews.ts';
+import { revisionsRoutes } from './routes/revisions.ts';
+import { scheduleRoutes } from './routes/schedule.ts';
+import { siteRoutes } from './routes/site.ts';
 import { statusRoutes } from './routes/status.ts';
+import { templatesRoutes } from './routes/templates.ts';
 import { viewsRoutes } from './routes/views.ts';
 import { workflowsRoutes } from './routes/workflows.ts';
-import { createOperations, type Operations } from './services/operations/create-operations.ts';
-import { automationRoutes } from './routes/automation.ts';
-import { authRoutes } from './routes/auth.ts';
-import { buildRoutes } from './routes/build.ts';
-import { postsRoutes } from './routes/posts.ts';
-import { revisionsRoutes } from './routes/revisions.ts';
 import { workingCopiesRoutes } from './routes/working-copies.ts';
-import { scheduleRoutes } from './routes/schedule.ts';
-import { templatesRoutes } from './routes/templates.ts';
-import { siteRoutes } from './routes/site.ts';
-import { previewLinksRoutes, previewPageRoutes } from './routes/previews.ts';
-import { correctionsRoutes } from './routes/corrections.ts';
-import { createCorrectionsService, type CorrectionsService } from './services/corrections.ts';
-import type { Builder } from './services/builder.ts';
-import type { ChangeFeed } from './services/changes.ts';
-import { createPostsService, type PostsService } from './services/posts.ts';
-import { createPreviewsService, type PreviewsService } from './services/previews.ts';
-import type { PreviewRendererClient } from './services/site-renderer.ts';
-import { createRevisionsService, type RevisionsService } from './services/revisions.ts';
-import { createWorkingCopiesService, type WorkingCopiesService } from './services/working-copies.ts';
-import { createScheduler, type Scheduler } from './services/scheduler.ts';
-import type { SessionUser } from './services/sessions.ts';
-import { createSessionCache, type SessionCache } from './services/session-cache.ts';
-import { createAuthService, type AuthService } from './services/auth.ts';
-import { createLoginLimiter } from './services/login-limiter.ts';
-import { createSecurityLog, type SecurityLog } from './services/security-log.ts';
-import { createTwoFactor, type TwoFactor } from './services/two-factor.ts';
-import { SESSION_COOKIE, readWroteCookie, setSessionCookie, setWroteCookie } from './lib/cookies.ts';
-import { createTemplatesService } from './services/templates.ts';
-import { createAutomationService, type AutomationService } from './services/automation/automation.ts';
 import { securityHeaders } from './security-headers.ts';
+import { createServices } from './services.ts';
 import { staticRoutes } from './static.ts';
 
-export interface AppDeps {
-  db: Db;
-  env: Env;
-  clock: Clock;
-  events: Events;
-  builder: Builder;
-  /** The public change record's consumers (notifications, workflows, caches). */
-  changes: ChangeFeed;
-  /** Renders preview pages (the site's warm renderer); without one, previews answer 503. */
-  preview?: PreviewRendererClient;
-}
-
-/** What every handler can reach: the injected dependencies plus the services built on them. */
-export interface AppContext extends AppDeps {
-  /** Sign-in (limiter, remembered devices, second factor) and account changes. */
-  auth: AuthService;
-  /** Verified sessions, kept briefly in memory. */
-  sessions: SessionCache;
-  twoFactor: TwoFactor;
-  securityLog: SecurityLog;
-  posts: PostsService;
-  /** Preview links to drafts, and the pages they show. */
-  previews: PreviewsService;
-  /** A post's saved states: list, one in full, restore. */
-  revisions: RevisionsService;
-  /** The editor's autosaved, unsaved changes. */
-  workingCopies: WorkingCopiesService;
-  scheduler: Scheduler;
-  templates: ReturnType<typeof createTemplatesService>;
-  corrections: CorrectionsService;
-  automation: AutomationService;
-  /** Workflows, notifications, reader analytics, health. */
-  operations: Operations;
-}
-
-export type AppEnv = { Variables: { user: SessionUser | null; ctx: AppContext } };
+export type { AppContext, AppDeps, AppEnv } from './app-env.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Clock skew allowed between instances when a browser's last write is compared with a replica's last pull. */
@@ -92,52 +37,11 @@ const ACCEPTS_COMPRESSION = /\b(gzip|deflate)\b/;
 
 /** Builds the whole application (API, admin and site files) from injected dependencies. */
 export function createApp(deps: AppDeps) {
-  // A change readers can see wakes the builder and the change record's consumers at once; other instances'
-  // changes reach them through their polls.
-  const onChange = () => {
-    void deps.builder.kick();
-    void deps.changes.poll();
-  };
-  const posts = createPostsService({ db: deps.db, clock: deps.clock, onChange });
-  // Another instance's change clears this one's list cache as soon as its poll reads the change record.
-  deps.changes.onEveryInstance(() => posts.invalidate());
-  const securityLog = createSecurityLog(deps);
-  const twoFactor = createTwoFactor(deps);
-  const limiter = createLoginLimiter({
-    ...deps,
-    onLockout: async (lockout) => {
-      await securityLog.record({
-        type: 'lockout',
-        detail: `Sign-in locked for ${lockout.subject} until ${lockout.until.toISOString().slice(11, 19)} UTC`,
-      });
-      deps.events.emit('login_lockout', lockout);
-    },
+  const ctx = createServices(deps, async () => {
+    // The API's own health: one request through the whole middleware stack.
+    const res = await app.request(`${deps.env.SITE_URL}/api/health`);
+    if (!res.ok) throw new Error(`health answered ${res.status}`);
   });
-  const corrections = createCorrectionsService({ db: deps.db, clock: deps.clock, onChange });
-  const ctx: AppContext = {
-    ...deps,
-    auth: createAuthService({ ...deps, limiter, twoFactor, log: securityLog }),
-    sessions: createSessionCache({ db: deps.db, clock: deps.clock, ttlMs: deps.env.SESSION_CACHE_MS }),
-    twoFactor,
-    securityLog,
-    posts,
-    revisions: createRevisionsService({ db: deps.db, posts }),
-    workingCopies: createWorkingCopiesService({ db: deps.db, clock: deps.clock }),
-    scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),
-    templates: createTemplatesService({ db: deps.db, clock: deps.clock }),
-    corrections,
-    previews: createPreviewsService({ db: deps.db, clock: deps.clock, siteUrl: deps.env.SITE_URL, renderer: deps.preview, corrections }),
-    automation: createAutomationService({ db: deps.db, env: deps.env, clock: deps.clock, events: deps.events, posts }),
-    operations: createOperations({
-      ...deps,
-      posts,
-      // The API's own health: one request through the whole middleware stack.
-      probeApi: async () => {
-        const res = await app.request(`${deps.env.SITE_URL}/api/health`);
-        if (!res.ok) throw new Error(`health answered ${res.status}`);
-      },
-    }),
-  };
   // Writes are accepted from the configured site origin (and ALLOWED_ORIGINS) only, never from whatever Host the
   // request names: a DNS-rebinding page has a foreign name but reaches this server's address.
   const remoteDb = !deps.env.DATABASE_URL.startsWith('file:');

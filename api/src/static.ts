@@ -2,7 +2,7 @@ import { closeSync, createReadStream, fstatSync, openSync, type Stats } from 'no
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from './app.ts';
+import type { AppEnv } from './app-env.ts';
 import { CSP_ADMIN, CSP_SITE, securityHeaders } from './security-headers.ts';
 
 const MIME: Record<string, string> = {

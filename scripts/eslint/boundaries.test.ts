@@ -19,6 +19,8 @@ tester.run('boundaries', plugin.rules.boundaries, {
     { filename: at('api/src/server.ts'), code: "import { createApp } from './app.ts';" },
     { filename: at('content-schema/src/post.ts'), code: "import { CATEGORIES } from './categories.ts';" },
     { filename: at('bench/api-load.ts'), code: "import { openDb } from '../api/src/db/client.ts';" },
+    { filename: at('site/directives/interaction.test.ts'), code: "import { x } from '../../scripts/site-inline-scripts.ts';" },
+    { filename: at('admin/src/features/editor/post-editor.tsx'), code: "import { SharePreviewPanel } from '../preview/index.ts';" },
   ],
   invalid: [
     { filename: at('admin/src/features/posts/post-card.tsx'), code: "import { toPost } from '../../../../api/src/services/posts.ts';", errors: [{ messageId: 'crossPackage' }] },
@@ -27,6 +29,7 @@ tester.run('boundaries', plugin.rules.boundaries, {
     { filename: at('api/src/routes/posts.ts'), code: "import { PostSchema } from '../../../content-schema/src/post.ts';", errors: [{ messageId: 'relativeSchema' }] },
     { filename: at('content-schema/src/post.ts'), code: "import { x } from '../../api/src/env.ts';", errors: [{ messageId: 'schemaDepends' }] },
     { filename: at('content-schema/src/post.ts'), code: "import { x } from 'site/lib/feeds.ts';", errors: [{ messageId: 'schemaDepends' }] },
+    { filename: at('content-schema/src/post.ts'), code: "import { x } from '../../scripts/site-inline-scripts.ts';", errors: [{ messageId: 'schemaDepends' }] },
     { filename: at('admin/src/features/posts/post-card.tsx'), code: "import { x } from '../editor/post-form-values.ts';", errors: [{ messageId: 'crossFeature' }] },
     { filename: at('admin/src/features/posts/post-card.tsx'), code: "export { x } from '../editor/post-form-values.ts';", errors: [{ messageId: 'crossFeature' }] },
     { filename: at('admin/src/features/posts/post-card.tsx'), code: "const m = import('../editor/editor-page.tsx');", errors: [{ messageId: 'crossFeature' }] },

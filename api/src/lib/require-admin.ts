@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { AppError } from './errors.ts';
 
 /** Every write, and every read of unpublished material, needs the administrator's session. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { computeAnalytics } from '../services/analytics.ts';
 
 export function analyticsRoutes() {

@@ -12,7 +12,7 @@ import {
   type RecoveryCodes,
   type TwoFactorSetupResult,
 } from 'content-schema/auth';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { clientIp, deviceLabel } from '../lib/client-info.ts';
 import { clearSessionCookie, readDeviceCookie, setDeviceCookie, setSessionCookie } from '../lib/cookies.ts';
 import { AppError, validate } from '../lib/errors.ts';

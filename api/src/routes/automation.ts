@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
 

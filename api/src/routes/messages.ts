@@ -5,7 +5,7 @@ import {
   MessageSettingsSchema,
   MessageUpdateSchema,
 } from 'content-schema/messages';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { clientIp } from '../lib/client-info.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';

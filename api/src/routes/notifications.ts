@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { idParam } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
 import { NOTIFICATION_NOT_FOUND } from '../services/operations/notifications.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
 import { PerformanceQuerySchema } from '../services/operations/performance.ts';

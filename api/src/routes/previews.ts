@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { PreviewLinkInputSchema } from 'content-schema/preview';
 import { SITE_NAME } from 'content-schema/site';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { SESSION_COOKIE } from '../lib/cookies.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { SitePostsQuerySchema } from 'content-schema/site-feed';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { StatusReport } from '../services/operations/health.ts';
 import { encoded, type CachedList } from '../services/posts.ts';
 import { sendCached } from './posts.ts';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { clientIp } from '../lib/client-info.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseJsonBody } from '../lib/http.ts';

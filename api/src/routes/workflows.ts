@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { WorkflowExecuteSchema, WorkflowFormSchema, WorkflowToggleSchema } from 'content-schema/workflow';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';

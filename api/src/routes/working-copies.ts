@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { WorkingCopyKeySchema, WorkingCopyWriteSchema } from 'content-schema/revisions';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { AppError, validate } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';

@@ -16,6 +16,8 @@ function toTemplate(r: Row): Template {
 }
 
 /** Content templates, persisted (the spec keeps them local; a real product keeps them across browsers). */
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
+
 export function createTemplatesService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 

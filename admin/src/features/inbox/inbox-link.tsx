@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Inbox } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
-import { unreadBadge } from '../notifications/unread-badge.ts';
+import { unreadBadge } from '../../lib/unread-badge.ts';
 import { useUnreadCount } from './api/get-unread-count.ts';
 
 /** The dashboard header's way into the Inbox, with the number of unread reader messages. */

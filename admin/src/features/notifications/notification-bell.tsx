@@ -10,7 +10,7 @@ import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import { useRemoveNotification } from './api/remove-notification.ts';
-import { actionTarget, unreadBadge } from './unread-badge.ts';
+import { actionTarget, unreadBadge } from '../../lib/unread-badge.ts';
 
 const DOT: Record<Notification['type'], string> = {
   success: 'bg-green-600',

@@ -1,0 +1,2 @@
+/** The preview feature's public face: the editor mounts this panel. */
+export { SharePreviewPanel } from './share-preview-panel.tsx';
