@@ -13,6 +13,7 @@ import {
   type StoredConsent,
 } from '../lib/consent.ts';
 import { SITE_NAME } from 'content-schema/site';
+import { formatDateTime } from 'content-schema/format';
 
 const CATEGORY_TEXT: Record<OptionalCategory, { label: string; description: string }> = {
   analytics: {
@@ -39,7 +40,7 @@ function browserStorage(): Storage | null {
 }
 
 function formatSavedAt(savedAt: string): string {
-  return new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+  return formatDateTime(savedAt);
 }
 
 const primaryButton = 'btn btn-primary';

@@ -16,9 +16,10 @@ import { GenerationProgress } from './generation-progress.tsx';
 import { RecentRuns } from './recent-runs.tsx';
 import { TopicQueue } from './topic-queue.tsx';
 import { formatInstant, scheduleDayAt, WEEK } from './weekly-schedule.ts';
+import { formatCount } from 'content-schema/format';
 
 const words = (w: { min: number; max: number }) =>
-  `${w.min.toLocaleString('en-US')}–${w.max.toLocaleString('en-US')} words`;
+  `${formatCount(w.min)}–${formatCount(w.max)} words`;
 
 function StatusCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   const id = `automation-card-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;

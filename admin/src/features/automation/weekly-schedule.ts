@@ -1,5 +1,6 @@
 import { WEEKLY_SCHEDULE } from 'content-schema/categories';
 import { AUTOMATION_TIMEZONE } from 'content-schema/site';
+import { formatDateTime } from 'content-schema/format';
 
 export interface ScheduleDay {
   weekday: number;
@@ -30,11 +31,10 @@ export function scheduleDayAt(now: Date): ScheduleDay {
   return WEEK.find((d) => d.day === name) ?? WEEK[0]!;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A status instant for display in the browser's time, or null when absent or invalid. */
 export function formatInstant(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? null : dateTimeFormat.format(time);
+  return Number.isNaN(time) ? null : formatDateTime(time);
 }

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import { BUILD_STATE_LABEL, buildFacts, liveSinceText } from './build-summary.ts';
+import { formatDateTime } from 'content-schema/format';
 
 const STATE_BADGE: Record<Build['state'], { variant: BadgeVariant; Icon: typeof Clock }> = {
   queued: { variant: 'outline', Icon: Clock },
@@ -18,7 +19,6 @@ const STATE_BADGE: Record<Build['state'], { variant: BadgeVariant; Icon: typeof 
   failed: { variant: 'destructive', Icon: AlertTriangle },
 };
 
-const absolute = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /**
  * The Publishing section of the Overview tab (DESIGN §4: a failed build keeps the last good site live, is
@@ -203,7 +203,7 @@ function BuildTime({ build, now }: { build: Build; now: Date }) {
   return (
     <>
       {verb}{' '}
-      <time dateTime={iso} title={absolute.format(new Date(iso))}>
+      <time dateTime={iso} title={formatDateTime(iso, { seconds: true })}>
         {ago === 'Just now' ? 'just now' : ago}
       </time>
     </>

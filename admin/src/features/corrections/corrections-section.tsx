@@ -13,8 +13,8 @@ import { isApiError } from '../../lib/api-client.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useCorrections, useRecordCorrection, useUpdateCorrection, useWithdrawCorrection } from './api.ts';
 import { fromLocalInput, toLocalInput } from './correction-time.ts';
+import { formatDateTime } from 'content-schema/format';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 type Errors = Partial<Record<'wrong' | 'right' | 'correctedAt', string>>;
 
@@ -178,7 +178,7 @@ export function CorrectionsSection({ post }: { post: Post }) {
                 return (
                   <li key={c.id} className="rounded-md border p-3 text-sm">
                     <p className="font-medium">
-                      <time dateTime={c.correctedAt}>{when.format(new Date(c.correctedAt))}</time>
+                      <time dateTime={c.correctedAt}>{formatDateTime(c.correctedAt)}</time>
                       {c.recordedBy ? <span className="text-muted-foreground"> · recorded by {c.recordedBy}</span> : null}
                     </p>
                     <p className="mt-1">
@@ -196,7 +196,7 @@ export function CorrectionsSection({ post }: { post: Post }) {
                           Withdraw
                         </Button>
                         <span className="text-xs text-muted-foreground">
-                          until {when.format(new Date(c.editableUntil))}
+                          until {formatDateTime(c.editableUntil)}
                         </span>
                       </div>
                     ) : (

@@ -41,6 +41,7 @@ import {
   type EditorDefaults,
   type EditorValues,
 } from './post-form-values.ts';
+import { formatDateTime } from 'content-schema/format';
 
 const MarkdownPreview = lazy(() => import('./markdown-preview.tsx'));
 
@@ -110,7 +111,6 @@ function initialValues(post: Post | null, prefill: EditorPrefill | null, state: 
   return { values: base, offer: null, prefilled: false, copyKey, checkServer };
 }
 
-const restoredFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The post editor's manual part (spec §2 Post editor), with the AI Expert Writers tab as a slot. */
 export function PostEditor({
@@ -413,7 +413,7 @@ export function PostEditor({
               Unsaved changes found
             </h2>
             <p>
-              You have unsaved changes from {restoredFormat.format(new Date(offer.at))}
+              You have unsaved changes from {formatDateTime(offer.at)}
               {offer.source === 'browser' ? ', kept in this browser' : ', autosaved to the server'}.
               {current && offer.baseVersion < current.version
                 ? ' The post has been saved since they were made; saving them will let you compare first.'

@@ -9,9 +9,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { useNow } from '../../lib/use-now.ts';
 import { fieldsOf } from './copy-fields.ts';
 import { FieldsDiff } from './fields-diff.tsx';
+import { formatDateTime } from 'content-schema/format';
 
 const KIND_LABELS: Record<RevisionSummary['kind'], string> = { create: 'Created', save: 'Saved', restore: 'Restored' };
-const exactTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 function changedText(changed: string[]): string {
   if (changed.length === 0) return 'No field changed';
@@ -106,7 +106,7 @@ export function RevisionsPanel({
                     <span className="font-medium">
                       Version {r.version} · {KIND_LABELS[r.kind]}
                     </span>
-                    <time dateTime={r.createdAt} title={exactTime.format(new Date(r.createdAt))} className="text-xs text-muted-foreground">
+                    <time dateTime={r.createdAt} title={formatDateTime(r.createdAt, { seconds: true })} className="text-xs text-muted-foreground">
                       {relativeTime(r.createdAt, now)}
                     </time>
                   </div>

@@ -1,5 +1,6 @@
 import type { MessageSummary } from 'content-schema/messages';
 import type { BadgeVariant } from '../../components/ui/badge.tsx';
+import { formatDateTime } from 'content-schema/format';
 
 export const STATUS_VARIANT: Record<MessageSummary['status'], BadgeVariant> = {
   new: 'default',
@@ -10,5 +11,5 @@ export const STATUS_VARIANT: Record<MessageSummary['status'], BadgeVariant> = {
 
 /** "24 Nov 2026, 14:05" in the editor's own time zone. */
 export function receivedAt(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }

@@ -16,6 +16,7 @@ import {
   type PerformanceReport,
   type PerformanceSort,
 } from './api/get-performance.ts';
+import { formatCount } from 'content-schema/format';
 
 const RANGE_LABELS: Record<PerformanceRange, string> = {
   '7d': 'Last 7 days',
@@ -30,7 +31,6 @@ const SORT_LABELS: Record<PerformanceSort, string> = {
   recent: 'Recent',
 };
 const SCORE_CLASS = { green: 'text-green-700', yellow: 'text-amber-700', red: 'text-red-700' } as const;
-const number = new Intl.NumberFormat('en-US');
 
 /** The Performance tab (spec §2) from real reader data; says so when there is none yet. */
 export function PerformanceTab() {
@@ -91,15 +91,15 @@ export function PerformanceTab() {
             <SummaryCard
               icon={Eye}
               label="Total Views"
-              value={number.format(report.data.summary.totalViews)}
+              value={formatCount(report.data.summary.totalViews)}
               testId="total-views"
             />
             <SummaryCard icon={Users} label="Avg Engagement" value={`${report.data.summary.avgEngagement}%`} />
-            <SummaryCard icon={Share2} label="Social Shares" value={number.format(report.data.summary.socialShares)} />
+            <SummaryCard icon={Share2} label="Social Shares" value={formatCount(report.data.summary.socialShares)} />
             <SummaryCard
               icon={Trophy}
               label="Top Performers"
-              value={number.format(report.data.summary.topPerformers)}
+              value={formatCount(report.data.summary.topPerformers)}
               hint="score 80 or more"
             />
           </div>
@@ -157,7 +157,7 @@ function PerformanceDetail({ report: data, sort }: { report: PerformanceReport; 
                     <div className="flex justify-between text-sm">
                       <span className="font-medium">{c.category}</span>
                       <span className="text-muted-foreground">
-                        {number.format(c.views)} {c.views === 1 ? 'view' : 'views'} · {c.share}%
+                        {formatCount(c.views)} {c.views === 1 ? 'view' : 'views'} · {c.share}%
                       </span>
                     </div>
                     <Progress value={c.share} aria-label={`${c.category}: ${c.share}% of views`} />
@@ -255,15 +255,15 @@ function ArticleRow({ item }: { item: PerformanceItem }) {
             ) : (
               <TrendingDown className="size-3 text-red-700" aria-hidden="true" />
             )}
-            {item.trend === 'up' ? 'Up' : 'Down'} vs {number.format(item.previousViews)} views before
+            {item.trend === 'up' ? 'Up' : 'Down'} vs {formatCount(item.previousViews)} views before
           </p>
         </div>
       </div>
       <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm sm:grid-cols-6">
-        <Metric label="Views" value={number.format(item.views)} testId="item-views" />
+        <Metric label="Views" value={formatCount(item.views)} testId="item-views" />
         <Metric label="Engagement" value={`${item.engagement}%`} />
         <Metric label="Completion" value={`${item.readingCompletion}%`} />
-        <Metric label="Shares" value={number.format(item.socialShares)} />
+        <Metric label="Shares" value={formatCount(item.socialShares)} />
         <Metric label="Avg time" value={`${item.avgTimeOnPage} min`} />
         <Metric label="Bounce" value={`${item.bounceRate}%`} />
       </dl>

@@ -23,8 +23,8 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ownPreviewUrl, publicPostUrl } from '../../lib/public-site.ts';
 import type { PostLiveLine } from './post-live.ts';
+import { formatDate } from 'content-schema/format';
 
-const createdFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 interface PostCardProps {
   post: PostSummary;
@@ -70,7 +70,7 @@ export function PostCard({ post, onTogglePublished, onDelete, toggling, live }: 
         {post.title}
       </h3>
       <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
-        <time dateTime={post.createdAt}>{createdFormat.format(new Date(post.createdAt))}</time>
+        <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
         <span className="inline-flex items-center gap-1">
           <Clock className="size-3" aria-hidden="true" />
           {post.readTime} min read

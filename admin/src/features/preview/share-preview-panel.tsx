@@ -24,8 +24,8 @@ import { useCreatePreviewLink } from './api/create-preview-link.ts';
 import { usePreviewLinks } from './api/get-preview-links.ts';
 import { useRevokePreviewLink } from './api/revoke-preview-link.ts';
 import { isValidityUnit, STATUS_LABEL, validityFromFields } from './validity.ts';
+import { formatDateTime } from 'content-schema/format';
 
-const exactTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_VARIANT: Record<PreviewLink['status'], BadgeVariant> = {
   active: 'success',
   expired: 'secondary',
@@ -190,7 +190,7 @@ function CreatedLink({ link, onDone }: { link: PreviewLinkCreated; onDone: () =>
         onFocus={(e) => e.currentTarget.select()}
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Copy it now: it is shown only once. Valid until {exactTime.format(new Date(link.expiresAt))}.
+        Copy it now: it is shown only once. Valid until {formatDateTime(link.expiresAt)}.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => void copy()}>
@@ -217,7 +217,7 @@ function LinkRow({ link, postId, now }: { link: PreviewLink; postId: number; now
         <p className="flex flex-wrap items-center gap-2">
           <span id={labelId} className="font-medium">
             Link created{' '}
-            <time dateTime={link.createdAt} title={exactTime.format(new Date(link.createdAt))}>
+            <time dateTime={link.createdAt} title={formatDateTime(link.createdAt)}>
               {relativeTime(link.createdAt, now)}
             </time>
           </span>
@@ -225,8 +225,8 @@ function LinkRow({ link, postId, now }: { link: PreviewLink; postId: number; now
         </p>
         <p className="text-xs text-muted-foreground">
           {status === 'revoked' && link.revokedAt
-            ? `Revoked ${exactTime.format(new Date(link.revokedAt))}`
-            : `${status === 'expired' ? 'Expired' : 'Expires'} ${exactTime.format(new Date(link.expiresAt))}`}
+            ? `Revoked ${formatDateTime(link.revokedAt)}`
+            : `${status === 'expired' ? 'Expired' : 'Expires'} ${formatDateTime(link.expiresAt)}`}
           {' · '}
           {link.lastUsedAt ? `Last opened ${relativeTime(link.lastUsedAt, now)}` : 'Not opened yet'}
         </p>

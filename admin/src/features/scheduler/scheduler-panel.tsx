@@ -21,6 +21,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { PanelLoading } from '../../components/panel-loading.tsx';
 import { buildSchedulePayload, scheduledInstant } from './schedule-payload.ts';
+import { formatDateTime } from 'content-schema/format';
 
 const Calendar = lazy(() => import('./calendar.tsx'));
 
@@ -39,7 +40,6 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'long',
   day: 'numeric',
 });
-const localFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function startOfToday(): Date {
   const now = new Date();
@@ -222,7 +222,7 @@ function ScheduleForm() {
           {instant ? (
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {instant.ok
-                ? `Publishes ${formatInZone(instant.instant, timezone ?? DEFAULT_TIMEZONE)} (${localFormat.format(instant.instant)} your time).`
+                ? `Publishes ${formatInZone(instant.instant, timezone ?? DEFAULT_TIMEZONE)} (${formatDateTime(instant.instant)} your time).`
                 : instant.reason === 'nonexistent'
                   ? 'That time does not exist on that day in this zone (the clocks skip it). Choose another time.'
                   : 'Enter a valid time.'}

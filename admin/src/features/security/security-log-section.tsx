@@ -8,11 +8,11 @@ import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useSecurityLog } from './api/get-security-log.ts';
 import { SECURITY_EVENT_LABELS, WARNING_EVENTS } from './security-event-labels.ts';
+import { formatDateTime } from 'content-schema/format';
 
 /** How many events show before "Show all". */
 const FIRST_EVENTS = 20;
 
-const exactTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The security log: sign-ins, failures, lockouts and changes to the password, second factor and sessions. */
 export function SecurityLogSection() {
@@ -95,7 +95,7 @@ function EventRow({ event, now }: { event: SecurityEvent; now: Date }) {
       </td>
       <td className="py-2 pr-4 font-mono text-xs">{event.ip ?? '—'}</td>
       <td className="py-2 whitespace-nowrap">
-        <time dateTime={event.createdAt} title={exactTime.format(new Date(event.createdAt))}>
+        <time dateTime={event.createdAt} title={formatDateTime(event.createdAt, { seconds: true })}>
           {relativeTime(event.createdAt, now)}
         </time>
       </td>

@@ -9,8 +9,8 @@ import { useNow } from '../../lib/use-now.ts';
 import { useSessions } from './api/get-sessions.ts';
 import { useEndSession } from './api/end-session.ts';
 import { useEndOtherSessions } from './api/end-other-sessions.ts';
+import { formatDateTime } from 'content-schema/format';
 
-const exactTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Active sessions: where the admin is signed in, this device first-class, any other one can be ended. */
 export function SessionsSection() {
@@ -75,11 +75,11 @@ function SessionRow({ session, now }: { session: SessionInfo; now: Date }) {
           </p>
           <p className="text-sm text-muted-foreground">
             {session.ip ?? 'Unknown IP'} · Signed in{' '}
-            <time dateTime={session.createdAt} title={exactTime.format(new Date(session.createdAt))}>
+            <time dateTime={session.createdAt} title={formatDateTime(session.createdAt)}>
               {relativeTime(session.createdAt, now)}
             </time>{' '}
             · Last used{' '}
-            <time dateTime={session.lastUsedAt} title={exactTime.format(new Date(session.lastUsedAt))}>
+            <time dateTime={session.lastUsedAt} title={formatDateTime(session.lastUsedAt)}>
               {relativeTime(session.lastUsedAt, now)}
             </time>
           </p>

@@ -4,8 +4,8 @@ import type { Workflow } from 'content-schema/workflow';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { useWorkflowRuns, workflowRunsQueryKey, type RunStep, type WorkflowRun } from './api/get-workflow-runs.ts';
 import { ACTION_LABELS } from './workflow-form-values.ts';
+import { formatDateTime } from 'content-schema/format';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const STEP_VARIANT: Record<RunStep['status'], BadgeVariant> = {
   done: 'success',
@@ -57,7 +57,7 @@ export function RunLog({
         <li key={run.id} className="rounded-md border p-3 text-sm">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={RUN_VARIANT[run.status]}>{run.status}</Badge>
-            <span>{when.format(new Date(run.startedAt))}</span>
+            <span>{formatDateTime(run.startedAt, { seconds: true })}</span>
             <span className="text-muted-foreground">· {triggerText(run)}</span>
             {run.durationMs !== null ? <span className="text-muted-foreground">· {run.durationMs} ms</span> : null}
           </div>

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatDateTime } from './format.ts';
+
+describe('shared formatting', () => {
+  const at = new Date(2026, 5, 1, 9, 5, 30); // local time, as readers see it
+
+  it('writes dates and times in US English', () => {
+    expect(formatDate(at)).toBe('Jun 1, 2026');
+    expect(formatDateTime(at)).toBe('Jun 1, 2026, 9:05 AM');
+    expect(formatDateTime(at, { seconds: true })).toBe('Jun 1, 2026, 9:05:30 AM');
+    expect(formatDateTime(at.toISOString())).toBe(formatDateTime(at));
+    expect(formatDate(at.getTime())).toBe('Jun 1, 2026');
+  });
+
+  it('groups thousands', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
+  });
+});
