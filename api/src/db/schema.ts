@@ -151,21 +151,23 @@ export const posts = sqliteTable(
   ],
 );
 
+/** A post this row belongs to: deleting the post deletes the row. */
+const postRef = () =>
+  integer('post_id')
+    .notNull()
+    .references(() => posts.id, { onDelete: 'cascade' });
+
 /** Old slugs of posts whose slug was changed after publication, so old links keep working. */
 export const slugRedirects = sqliteTable('slug_redirects', {
   slug: text('slug').primaryKey(),
-  postId: integer('post_id')
-    .notNull()
-    .references(() => posts.id, { onDelete: 'cascade' }),
+  postId: postRef(),
 });
 
 export const scheduledPosts = sqliteTable(
   'scheduled_posts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: postRef(),
     publishAt: timestamp('publish_at').notNull(),
     timezone: text('timezone').notNull(),
     status: text('status', { enum: ['scheduled', 'published', 'canceled', 'failed'] })
@@ -303,9 +305,7 @@ export const postRevisions = sqliteTable(
   'post_revisions',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: postRef(),
     /** The post's version this revision is. */
     version: integer('version').notNull(),
     kind: text('kind', { enum: REVISION_KINDS }).notNull(),
@@ -356,9 +356,7 @@ export const previewLinks = sqliteTable(
   'preview_links',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: postRef(),
     tokenHash: text('token_hash').notNull().unique(),
     createdBy: text('created_by'),
     createdAt: createdAt(),
@@ -374,9 +372,7 @@ export const corrections = sqliteTable(
   'corrections',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: postRef(),
     /** What the article said that was wrong. */
     wrong: text('wrong').notNull(),
     /** What is right. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ComponentType, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { ArrowLeft, Eye, History, Loader2, PenLine, Save } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { Eye, History, Loader2, PenLine, Save } from 'lucide-react';
 import { z } from 'zod';
 import { PostFormSchema, PostInputSchema, type Post, type PostForm } from 'content-schema/post';
 import { WorkingCopyKeySchema, type WorkingCopy } from 'content-schema/revisions';
@@ -42,6 +42,7 @@ import {
   type EditorValues,
 } from './post-form-values.ts';
 import { formatDateTime } from 'content-schema/format';
+import { ScreenHeader } from '../../components/screen-header.tsx';
 
 const MarkdownPreview = lazy(() => import('./markdown-preview.tsx'));
 
@@ -377,17 +378,9 @@ export function PostEditor({
 
   return (
     <div className="min-h-screen">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <div className="flex items-center gap-3">
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/">
-                <ArrowLeft aria-hidden="true" />
-                Back to Dashboard
-              </Link>
-            </Button>
-            <h1 className="text-xl font-bold">{post ? 'Edit Post' : 'Create New Post'}</h1>
-          </div>
+      <ScreenHeader
+        title={post ? 'Edit Post' : 'Create New Post'}
+        actions={
           <div className="flex flex-wrap items-center gap-2">
             <SaveStatus status={autosave.status} />
             <Button variant="outline" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
@@ -399,8 +392,8 @@ export function PostEditor({
               {saving ? 'Saving...' : post ? 'Update Post' : 'Create Post'}
             </Button>
           </div>
-        </div>
-      </header>
+        }
+      />
 
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {offer ? (

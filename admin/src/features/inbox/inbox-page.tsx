@@ -1,5 +1,4 @@
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   MESSAGE_STATUSES,
   MESSAGE_STATUS_LABELS,
@@ -9,13 +8,13 @@ import {
   type MessageFilter,
 } from 'content-schema/messages';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMessages } from './api/get-messages.ts';
 import { MessageDetailPanel } from './message-detail.tsx';
 import { STATUS_VARIANT, receivedAt } from './message-labels.ts';
 import { RetentionSettings } from './retention-settings.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
 
 const SELECT = 'h-10 rounded-md border border-input bg-background px-3 text-sm';
 
@@ -50,22 +49,13 @@ export function InboxPage() {
 
   return (
     <div className="min-h-screen">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" />
-              Back to Dashboard
-            </Link>
-          </Button>
-          <h1 className="text-xl font-bold">Inbox</h1>
-          {messages.data ? (
-            <span className="text-sm text-muted-foreground" data-testid="inbox-unread">
-              {messages.data.unread} unread
-            </span>
-          ) : null}
-        </div>
-      </header>
+      <ScreenHeader title="Inbox">
+        {messages.data ? (
+          <span className="text-sm text-muted-foreground" data-testid="inbox-unread">
+            {messages.data.unread} unread
+          </span>
+        ) : null}
+      </ScreenHeader>
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[24rem_1fr]">
         <section aria-label="Messages" className="grid content-start gap-4">
           <div className="flex flex-wrap gap-3">
