@@ -26,21 +26,24 @@ function references(text, base) {
   return found;
 }
 
+/**
+ * Caches the pages and, before each, every file it references (depth first): a page is in the cache only once
+ * what it needs is, so a reader who goes offline the moment a page is kept still gets a working page.
+ */
 async function keep(paths) {
   const cache = await caches.open(CACHE);
-  const queue = [...paths];
   const seen = new Set();
-  while (queue.length) {
-    const path = queue.shift();
-    if (seen.has(path)) continue;
+  async function keepOne(path) {
+    if (seen.has(path)) return;
     seen.add(path);
     const res = await fetch(path).catch(() => null);
-    if (!res || !res.ok) continue;
-    await cache.put(path, res.clone());
+    if (!res || !res.ok) return;
     const type = res.headers.get('Content-Type') ?? '';
     if (type.includes('html') || type.includes('javascript'))
-      for (const ref of references(await res.text(), path)) queue.push(ref);
+      for (const ref of references(await res.clone().text(), path)) await keepOne(ref);
+    await cache.put(path, res);
   }
+  for (const path of paths) await keepOne(path);
 }
 
 async function forget(paths) {
