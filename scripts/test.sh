@@ -25,10 +25,31 @@ mkdir -p test-results
 rm -f test-results/*.json
 passed=0
 failed=0
+failures=() # the name of every failed test or step, listed again just above the summary line
 check() { # name, command…: a whole step counted as one test
   local name="$1"; shift
   echo "==> $name"
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name"; fi
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); echo "FAILED: $name"; fi
+}
+failed_names() { # pass label, report file, kind (vitest|playwright): one line per failed test
+  node -e '
+    const [file, label, kind] = process.argv.slice(1);
+    let r; try { r = JSON.parse(require("fs").readFileSync(file, "utf8")); } catch { console.log(`${label}: no report (${file})`); process.exit(); }
+    if (kind === "vitest") {
+      for (const f of r.testResults ?? []) {
+        const failedTests = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+        for (const a of failedTests) console.log(`${label}: ${f.name.replace(process.cwd() + "/", "")} > ${a.fullName}`);
+        if (f.status === "failed" && failedTests.length === 0) console.log(`${label}: ${f.name.replace(process.cwd() + "/", "")}: ${(f.message ?? "").split("\n")[0]}`);
+      }
+    } else {
+      const walk = (s) => { for (const spec of s.specs ?? []) for (const t of spec.tests) if (t.status !== "expected" && t.status !== "flaky") console.log(`${label}: ${spec.file}:${spec.line} > ${spec.title} (${t.status})`); (s.suites ?? []).forEach(walk); };
+      (r.suites ?? []).forEach(walk);
+      for (const e of r.errors ?? []) console.log(`${label}: ${(e.message ?? "").split("\n")[0]}`);
+    }' "$2" "$1" "$3" 2>/dev/null
+}
+note_failures() { # pass label, report file, kind
+  local line
+  while IFS= read -r line; do [ -n "$line" ] && failures+=("$line"); done < <(failed_names "$@")
 }
 count_json() { # file, node expression over `r` printing "passed failed"
   node -e "const r=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); $2" "$1" 2>/dev/null || echo "0 1"
@@ -42,6 +63,7 @@ check "site compile" pnpm -s build:site --silent
 
 echo "==> unit and API tests (vitest)"
 pnpm exec vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+note_failures "vitest (file)" test-results/vitest.json vitest
 read -r p f < <(count_json test-results/vitest.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
 passed=$((passed + p)); failed=$((failed + f))
 
@@ -52,6 +74,7 @@ echo "==> API tests on a libSQL server (sqld)"
 # validation, which does not depend on the database, and is the longest file by far on a server: it runs on the file
 # pass only.
 TEST_DATABASE=sqld pnpm exec vitest run api/src --exclude api/src/routes/write-bounds.test.ts --reporter=default --reporter=json --outputFile=test-results/vitest-sqld.json
+note_failures "vitest (sqld)" test-results/vitest-sqld.json vitest
 read -r p f < <(count_json test-results/vitest-sqld.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
 passed=$((passed + p)); failed=$((failed + f))
 
@@ -61,6 +84,7 @@ echo "==> API tests on embedded replicas of a libSQL server"
 TEST_DATABASE=replica pnpm exec vitest run api/src/services/instances.test.ts api/src/routes api/src/services/scheduler.test.ts \
   api/src/services/builder.test.ts api/src/services/changes.test.ts \
   --exclude api/src/routes/write-bounds.test.ts --exclude api/src/routes/automation.test.ts --reporter=default --reporter=json --outputFile=test-results/vitest-replica.json
+note_failures "vitest (replica)" test-results/vitest-replica.json vitest
 read -r p f < <(count_json test-results/vitest-replica.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
 passed=$((passed + p)); failed=$((failed + f))
 
@@ -68,6 +92,7 @@ check "admin build" pnpm --filter admin build --logLevel warn
 
 echo "==> browser journeys (Playwright, Debian Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json pnpm exec playwright test --reporter=list,json
+note_failures "journeys" test-results/e2e.json playwright
 read -r p f < <(count_json test-results/e2e.json '
   // A skipped test is a failure here: no test is skipped on purpose, so a skip means a project did not run.
   let p = 0, f = 0;
@@ -80,6 +105,7 @@ passed=$((passed + p)); failed=$((failed + f))
 echo "==> browser journeys through a load balancer (nginx, two instances, one sqld)"
 if command -v nginx >/dev/null 2>&1; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e-lb.json pnpm exec playwright test -c playwright.lb.config.ts --reporter=list,json
+  note_failures "load-balanced" test-results/e2e-lb.json playwright
   read -r p f < <(count_json test-results/e2e-lb.json '
     let p = 0, f = 0;
     const walk = (s) => { for (const spec of s.specs ?? []) for (const t of spec.tests) (t.status === "expected" || t.status === "flaky" ? p++ : f++); (s.suites ?? []).forEach(walk); };
@@ -87,6 +113,7 @@ if command -v nginx >/dev/null 2>&1; then
   passed=$((passed + p)); failed=$((failed + f))
 else
   echo "FAILED: load-balanced journeys: nginx is not installed and could not be installed (apt-get install nginx-light)"
+  failures+=("load-balanced journeys: nginx missing")
   failed=$((failed + 1))
 fi
 
@@ -100,5 +127,9 @@ if [ -x scripts/audit-site.sh ] && [ -n "$site_dir" ]; then
 fi
 
 echo ""
+if [ ${#failures[@]} -gt 0 ]; then
+  echo "Failed:"
+  printf '  %s\n' "${failures[@]}"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
