@@ -3,6 +3,7 @@ import { CATEGORIES } from './categories.ts';
 import { idField, MAX_ID } from './ids.ts';
 import { checkMarkdownLimits } from './markdown-limits.ts';
 import { POST_PROVENANCE } from './provenance.ts';
+import { META_DESCRIPTION, META_DESCRIPTION_MESSAGE } from './seo-form.ts';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from './site.ts';
 
 export { POST_PROVENANCE, REVISION_KINDS, type PostProvenance, type RevisionKind } from './provenance.ts';
@@ -94,7 +95,7 @@ const postFields = {
   /** How the post was made (the reader-facing AI disclosure); the automation sets 'ai-generated' itself. */
   provenance: z.enum(POST_PROVENANCE, { error: 'Provenance must be human, ai-assisted or ai-generated' }),
   seoTitle: optionalText(60, 'Title should be under 60 characters'),
-  metaDescription: optionalText(160, 'Meta description should be 120-160 characters'),
+  metaDescription: optionalText(META_DESCRIPTION.valid.max, META_DESCRIPTION_MESSAGE),
   focusKeyword: optionalText(100, 'Focus keyword must be at most 100 characters'),
   slug: z
     .string()
@@ -172,7 +173,7 @@ export const PostFormSchema = z.object({
   published: z.boolean(),
   provenance: z.enum(POST_PROVENANCE),
   seoTitle: z.string().max(60, 'Title should be under 60 characters'),
-  metaDescription: z.string().max(160, 'Meta description should be 120-160 characters'),
+  metaDescription: z.string().max(META_DESCRIPTION.valid.max, META_DESCRIPTION_MESSAGE),
   focusKeyword: z.string(),
   slug: z.string(),
 });

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 
+/**
+ * The meta description's two length bands, in characters (spec §5): a form accepts `valid`, and the SEO score's
+ * +15 goes to `ideal`. Validation, the score and the editors' counters all read them from here.
+ */
+export const META_DESCRIPTION = {
+  valid: { min: 120, max: 160 },
+  ideal: { min: 140, max: 160 },
+} as const;
+
+/** Spec §5's message for a meta description outside the valid band. */
+export const META_DESCRIPTION_MESSAGE = `Meta description should be ${META_DESCRIPTION.valid.min}-${META_DESCRIPTION.valid.max} characters`;
+
 /** The SEO panel form (spec §5). */
 export const SeoFormSchema = z.object({
   title: z.string().min(1, 'Title is required').max(60, 'Title should be under 60 characters'),
   metaDescription: z
     .string()
-    .min(120, 'Meta description should be 120-160 characters')
-    .max(160, 'Meta description should be 120-160 characters'),
+    .min(META_DESCRIPTION.valid.min, META_DESCRIPTION_MESSAGE)
+    .max(META_DESCRIPTION.valid.max, META_DESCRIPTION_MESSAGE),
   focusKeyword: z.string().trim().min(1, 'Focus keyword is required'),
   slug: z.string().trim().min(1, 'URL slug is required'),
 });

@@ -1,7 +1,10 @@
 import { markdownToPlainText, wordsOf } from './markdown.ts';
-import type { SeoRecommendation, SeoResult } from './seo-form.ts';
+import { META_DESCRIPTION, type SeoRecommendation, type SeoResult } from './seo-form.ts';
 
-/** Points and thresholds of the SEO score (spec §5); the points add up to the 100 maximum. */
+/**
+ * Points and thresholds of the SEO score (spec §5); the points add up to the 100 maximum. The meta description's
+ * band is META_DESCRIPTION.ideal (seo-form.ts), beside the band that validates it.
+ */
 export const SEO_RULES = {
   maxScore: 100,
   points: {
@@ -14,7 +17,6 @@ export const SEO_RULES = {
   },
   density: { min: 0.5, max: 2.5 },
   titleLength: { min: 50, max: 60 },
-  metaLength: { min: 140, max: 160 },
   readability: { good: 70, base: 100, penaltyPerWord: 2, idealWordsPerSentence: 15 },
   // Score badge and performance colours (spec §5, §9).
   scoreBands: { good: 80, fair: 60 },
@@ -123,10 +125,10 @@ export function checkTitleLength(title: string): SeoCheck {
   return pass(SEO_RULES.points.titleLength, `Title length is good (${length} characters)`);
 }
 
-/** +15 for a meta description of 140–160 characters. */
+/** +15 for a meta description whose length is in META_DESCRIPTION.ideal. */
 export function checkMetaLength(metaDescription: string): SeoCheck {
   const length = metaDescription.trim().length;
-  const { min, max } = SEO_RULES.metaLength;
+  const { min, max } = META_DESCRIPTION.ideal;
   if (length < min) return warn(`Meta description is short; aim for ${min}-${max} characters`);
   if (length > max) return warn(`Meta description is too long; aim for ${min}-${max} characters`);
   return pass(SEO_RULES.points.metaLength, `Meta description length is good (${length} characters)`);

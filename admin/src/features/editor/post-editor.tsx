@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Eye, History, Loader2, PenLine, Save } from 'lucide-react';
 import { z } from 'zod';
 import { PostFormSchema, PostInputSchema, type Post, type PostForm } from 'content-schema/post';
+import { META_DESCRIPTION } from 'content-schema/seo-form';
 import { WorkingCopyKeySchema, type WorkingCopy } from 'content-schema/revisions';
 import { EDITOR_CATEGORIES } from 'content-schema/categories';
 import { useCreatePost } from '../../api/posts/create-post.ts';
@@ -47,7 +48,6 @@ import { ScreenHeader } from '../../components/screen-header.tsx';
 const MarkdownPreview = lazy(() => import('./markdown-preview.tsx'));
 
 const SEO_TITLE_MAX = 60;
-const META_DESCRIPTION_MAX = 160;
 const FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(PostFormSchema.shape));
 
 /** Whether a name from outside (a server issue path, a prefill key) is one of the form's fields. */
@@ -654,7 +654,7 @@ export function PostEditor({
                     <Field
                       id="post-meta-description"
                       label="Meta Description"
-                      hint={`${metaDescription.length}/${META_DESCRIPTION_MAX} · recommended 120-160 characters`}
+                      hint={`${metaDescription.length}/${META_DESCRIPTION.valid.max} · recommended ${META_DESCRIPTION.valid.min}-${META_DESCRIPTION.valid.max} characters`}
                       error={errors.metaDescription?.message}
                     >
                       <Textarea

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AlertCircle, AlertTriangle, CheckCircle2, Loader2, Save, Search } from 'lucide-react';
-import { SeoFormSchema, type SeoRecommendation, type SeoResult } from 'content-schema/seo-form';
+import { META_DESCRIPTION, SeoFormSchema, type SeoRecommendation, type SeoResult } from 'content-schema/seo-form';
 import { analyseSeo, seoScoreVariant, SEO_RULES } from 'content-schema/seo';
 import type { Post } from 'content-schema/post';
 import { usePosts } from '../../api/posts/get-posts.ts';
@@ -27,7 +27,6 @@ type SeoPanelValues = z.infer<typeof SeoPanelSchema>;
 
 const EMPTY: SeoPanelValues = { title: '', metaDescription: '', focusKeyword: '', slug: '', content: '' };
 const TITLE_MAX = 60;
-const META_MAX = 160;
 
 function valuesFromPost(post: Post): SeoPanelValues {
   return {
@@ -147,7 +146,7 @@ export function SeoPanel() {
             <Field
               id="seo-meta-description"
               label="Meta Description"
-              hint={`${metaDescription.length}/${META_MAX} · recommended 120-${META_MAX} characters`}
+              hint={`${metaDescription.length}/${META_DESCRIPTION.valid.max} · recommended ${META_DESCRIPTION.valid.min}-${META_DESCRIPTION.valid.max} characters`}
               error={err('metaDescription')}
             >
               <Textarea
