@@ -1,20 +1,18 @@
 import { Link } from 'react-router';
 import { LogOut, Plus, ShieldCheck } from 'lucide-react';
-import { useAuthStatus } from '../api/auth/get-auth-status.ts';
-import { useLogout } from '../api/auth/logout.ts';
 import { Button } from '../components/ui/button.tsx';
-import { BuildStatus } from '../features/build/build-status.tsx';
-import { InboxLink } from '../features/inbox/inbox-link.tsx';
-import { slots } from './slots.tsx';
+import { useAuthStatus, useLogout } from '../features/auth/index.ts';
+import { BuildStatus } from '../features/build/index.ts';
+import { InboxLink } from '../features/inbox/index.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
 
 /**
- * Dashboard header (spec §2): admin name, Logout, the notification bell slot and Create Post; Security (issue 11)
+ * Dashboard header (spec §2): admin name, Logout, the notification bell and Create Post; Security (issue 11)
  * and the Inbox of reader messages with its unread count (issue 12).
  */
 export function DashboardHeader() {
   const { data } = useAuthStatus();
   const logout = useLogout();
-  const { NotificationBell } = slots;
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">

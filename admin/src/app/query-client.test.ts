@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { useToastStore } from '../components/ui/use-toast.ts';
-import { authStatusQueryKey } from '../api/auth/get-auth-status.ts';
+import { authStatusQueryKey } from '../features/auth/index.ts';
 import { createQueryClient } from './query-client.ts';
 
 const unauthorized = () =>

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast, type ToastMessage } from '../components/ui/use-toast.ts';
 import { isApiError } from '../lib/api-client.ts';
-import { authStatusQueryKey, SIGNED_OUT } from '../api/auth/get-auth-status.ts';
+import { authStatusQueryKey, SIGNED_OUT } from '../features/auth/index.ts';
 
 type ToastMeta = ToastMessage | ((data: unknown, variables: unknown) => ToastMessage);
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router';
-import { AuthGate } from '../features/auth/auth-gate.tsx';
-import { LoginRoute } from '../features/auth/login-route.tsx';
+import { AuthGate, LoginRoute } from '../features/auth/index.ts';
 import { DASHBOARD_TABS, type DashboardTab } from './dashboard-tabs.ts';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteErrorBoundary } from '../components/route-error.tsx';

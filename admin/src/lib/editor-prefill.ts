@@ -29,8 +29,8 @@ export function readPrefill(state: unknown): EditorPrefill | null {
   return parsed.success ? parsed.data.prefill : null;
 }
 
-/** Props of the AI Expert Writers slot (src/app/slots.tsx). */
-export interface AiWritersSlotProps {
+/** Props of the AI Expert Writers tab, which the editor route hands to the editor (src/app/editor-route.tsx). */
+export interface AiWritersTabProps {
   /** Hands generated content to the editor, which fills the form and switches to the Manual Editor tab. */
   onGenerated: (content: EditorPrefill) => void;
 }

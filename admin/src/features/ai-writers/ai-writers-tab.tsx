@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field, describedBy } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
-import type { AiWritersSlotProps } from '../../lib/editor-prefill.ts';
+import type { AiWritersTabProps } from '../../lib/editor-prefill.ts';
 import { cn } from '../../lib/cn.ts';
 import { useGenerateContent } from './api/generate-content.ts';
 
@@ -24,7 +24,7 @@ type AiWritersForm = z.infer<typeof AiWritersFormSchema>;
  * The editor's AI Expert Writers tab (spec §2): choose one of the five personas and a topic; the server writes
  * the draft (a model when configured, else an outline), and the editor switches to the Manual Editor with it.
  */
-export function AiWritersTab({ onGenerated }: AiWritersSlotProps) {
+export function AiWritersTab({ onGenerated }: AiWritersTabProps) {
   const generate = useGenerateContent();
   const {
     control,

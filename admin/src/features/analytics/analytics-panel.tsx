@@ -1,6 +1,6 @@
 import { BarChart3, BookOpen, Clock, Tags } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useAnalytics } from '../../api/analytics/get-analytics.ts';
+import { useAnalytics } from './api/get-analytics.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useAuthStatus } from '../../api/auth/get-auth-status.ts';
+import { useAuthStatus } from './api/get-auth-status.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Button } from '../../components/ui/button.tsx';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CHALLENGE_EXPIRED_MESSAGE, LoginVerifySchema, type AuthStatus, type LoginVerify } from 'content-schema/auth';
-import { useVerifyLogin } from '../../api/auth/verify-login.ts';
+import { useVerifyLogin } from './api/verify-login.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Lock } from 'lucide-react';
 import { LOGIN_FAILED_MESSAGE, LoginSchema, type AuthStatus, type Login } from 'content-schema/auth';
-import { useLogin } from '../../api/auth/login.ts';
+import { useLogin } from './api/login.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
-import { useAuthStatus } from '../../api/auth/get-auth-status.ts';
+import { useAuthStatus } from './api/get-auth-status.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Info, Loader2 } from 'lucide-react';
-import { useBuildStatus } from '../../api/build/get-build-status.ts';
+import { useBuildStatus } from './api/get-build-status.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { cn } from '../../lib/cn.ts';

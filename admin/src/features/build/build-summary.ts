@@ -1,6 +1,6 @@
 import type { Build, BuildStatus } from 'content-schema/build';
 import { relativeTime } from 'content-schema/relative-time';
-import { isBuilding } from '../../api/build/get-build-status.ts';
+import { isBuilding } from './api/get-build-status.ts';
 import { formatElapsed } from '../../lib/elapsed.ts';
 
 /** How the public site stands, as the header's one line says it; `tone` picks the icon, never the only signal. */

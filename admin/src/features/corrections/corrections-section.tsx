@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { useCorrections, useRecordCorrection, useUpdateCorrection, useWithdrawCorrection } from './api.ts';
+import { useCorrections, useRecordCorrection, useUpdateCorrection, useWithdrawCorrection } from './api/corrections.ts';
 import { fromLocalInput, toLocalInput } from './correction-time.ts';
 import { formatDateTime } from 'content-schema/format';
 

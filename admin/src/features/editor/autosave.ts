@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WorkingCopy, WorkingCopyFields } from 'content-schema/revisions';
-import { copyConflict, writeWorkingCopy } from '../../api/working-copies/working-copies.ts';
+import { copyConflict, writeWorkingCopy } from './api/working-copies.ts';
 import { isApiError } from '../../lib/api-client.ts';
 
 /** Quiet time after the last keystroke before the draft goes to the server. */

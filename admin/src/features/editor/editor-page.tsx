@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AiWritersSlotProps } from '../../lib/editor-prefill.ts';
-import { usePost } from '../../api/posts/get-post.ts';
+import type { AiWritersTabProps } from '../../lib/editor-prefill.ts';
+import { usePost } from '../posts/index.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PostEditor } from './post-editor.tsx';
 
 /** /admin/create and /admin/edit/{id}: loads the post to edit, then the editor. */
-export function EditorPage({ aiWriters }: { aiWriters: ComponentType<AiWritersSlotProps> }) {
+export function EditorPage({ aiWriters }: { aiWriters: ComponentType<AiWritersTabProps> }) {
   const { id } = useParams();
   const postId = id === undefined ? null : Number(id);
   const valid = postId === null || (Number.isInteger(postId) && postId > 0);

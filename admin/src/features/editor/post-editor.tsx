@@ -8,11 +8,10 @@ import { PostFormSchema, PostInputSchema, type Post, type PostForm } from 'conte
 import { META_DESCRIPTION } from 'content-schema/seo-form';
 import { WorkingCopyKeySchema, type WorkingCopy } from 'content-schema/revisions';
 import { EDITOR_CATEGORIES } from 'content-schema/categories';
-import { useCreatePost } from '../../api/posts/create-post.ts';
-import { postConflict, useUpdatePost } from '../../api/posts/update-post.ts';
-import { deleteWorkingCopy, readWorkingCopy } from '../../api/working-copies/working-copies.ts';
+import { postConflict, useCreatePost, useUpdatePost } from '../posts/index.ts';
+import { deleteWorkingCopy, readWorkingCopy } from './api/working-copies.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { readPrefill, type AiWritersSlotProps, type EditorPrefill } from '../../lib/editor-prefill.ts';
+import { readPrefill, type AiWritersTabProps, type EditorPrefill } from '../../lib/editor-prefill.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { describedBy, Field } from '../../components/ui/field.tsx';
@@ -113,13 +112,13 @@ function initialValues(post: Post | null, prefill: EditorPrefill | null, state: 
 }
 
 
-/** The post editor's manual part (spec §2 Post editor), with the AI Expert Writers tab as a slot. */
+/** The post editor's manual part (spec §2 Post editor), with the AI Expert Writers tab handed in by the editor route. */
 export function PostEditor({
   post,
   aiWriters: AiWriters,
 }: {
   post: Post | null;
-  aiWriters: ComponentType<AiWritersSlotProps>;
+  aiWriters: ComponentType<AiWritersTabProps>;
 }) {
   const navigate = useNavigate();
   const location = useLocation();

@@ -3,7 +3,7 @@ import { History, Loader2, RotateCcw } from 'lucide-react';
 import type { Post } from 'content-schema/post';
 import { REVISION_FIELD_LABELS, type RevisionField, type RevisionSummary, type WorkingCopyFields } from 'content-schema/revisions';
 import { relativeTime } from 'content-schema/relative-time';
-import { REVISIONS_PAGE, useRestoreRevision, useRevision, useRevisions } from '../../api/revisions/revisions.ts';
+import { REVISIONS_PAGE, useRestoreRevision, useRevision, useRevisions } from './api/revisions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { useNow } from '../../lib/use-now.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { History } from 'lucide-react';
 import { relativeTime } from 'content-schema/relative-time';
-import { useDiscardWorkingCopy, useWorkingCopies } from '../../api/working-copies/working-copies.ts';
+import { useDiscardWorkingCopy, useWorkingCopies } from './api/working-copies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useNow } from '../../lib/use-now.ts';
 

@@ -7,9 +7,7 @@ import { AlertCircle, AlertTriangle, CheckCircle2, Loader2, Save, Search } from 
 import { META_DESCRIPTION, SeoFormSchema, type SeoRecommendation, type SeoResult } from 'content-schema/seo-form';
 import { analyseSeo, seoScoreVariant, SEO_RULES } from 'content-schema/seo';
 import type { Post } from 'content-schema/post';
-import { usePosts } from '../../api/posts/get-posts.ts';
-import { postQueryOptions } from '../../api/posts/get-post.ts';
-import { useUpdatePost } from '../../api/posts/update-post.ts';
+import { postQueryOptions, usePosts, useUpdatePost } from '../posts/index.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
