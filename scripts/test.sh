@@ -57,15 +57,20 @@ count_json() { # file, node expression over `r` printing "passed failed"
 
 if [ -f eslint.config.js ]; then check "lint" pnpm -s lint; fi
 check "no import cycles" node scripts/import-cycles.ts
+check "wire shapes declared only in content-schema" node scripts/wire-types.ts
 
 # The compiled site (server bundle + assets) that the renderer tests and the browser journeys load.
 check "site compile" pnpm -s build:site --silent
 
 echo "==> unit and API tests (vitest)"
-pnpm exec vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+# Every API answer the tests receive is checked against content-schema/api-contract; the routes checked are noted
+# here, and a route no test exercised fails the check after the run.
+contract_checked="$(mktemp)"
+CONTRACT_CHECKED_FILE="$contract_checked" pnpm exec vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 note_failures "vitest (file)" test-results/vitest.json vitest
 read -r p f < <(count_json test-results/vitest.json 'console.log(r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && r.success === false && r.numFailedTests === 0 ? 1 : 0))')
 passed=$((passed + p)); failed=$((failed + f))
+check "every API route's answer checked against the contract" node scripts/contract-coverage.ts "$contract_checked"
 
 # The same API suites on a real libSQL server: each test database is a throwaway sqld (api/src/db/sqld.ts), and
 # the two-instance test runs its server processes on one sqld.

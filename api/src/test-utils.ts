@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp } from './app.ts';
+import { contractViolation } from './contract-check.ts';
 import { migrateDb, openDb, type Db } from './db/client.ts';
 import { startSqld } from './db/sqld.ts';
 import { loadEnv } from './env.ts';
@@ -84,7 +85,8 @@ export type RecordingRenderer = ReturnType<typeof recordingRenderer>;
 
 /**
  * A real app over a real database file, a fake clock and a recording renderer behind the real builder.
- * `call` sends requests the way the browser does: same-origin `Origin` and the session cookie once logged in.
+ * `call` sends requests the way the browser does: same-origin `Origin` and the session cookie once logged in, and
+ * fails the test when an answer breaks the API's contract (api/src/contract-check.ts).
  */
 export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
   opts: {
@@ -137,6 +139,9 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
       if (name === 'device') device = value ? `device=${value}` : '';
     }
     const text = await res.text();
+    // Every answer is held to the API's contract (content-schema/api-contract), whatever the test checks.
+    const violation = contractViolation(method, path, res, text);
+    if (violation) throw new Error(`Contract: ${violation}`);
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from './ids.ts';
 import { BaseVersionSchema, PostSchema } from './post.ts';
 import { POST_PROVENANCE, REVISION_KINDS } from './provenance.ts';
+import { META_DESCRIPTION, META_DESCRIPTION_MESSAGE } from './seo-form.ts';
 
 /**
  * The fields a revision records and compares, by the post's field names (`content` is the body; the meta fields
@@ -138,7 +139,7 @@ export const WorkingCopyFieldsSchema = z.object({
   readTime: z.number().min(0).max(600, 'Read time must be at most 600 minutes').nullable(),
   published: z.boolean(),
   seoTitle: z.string().max(60, 'Title should be under 60 characters'),
-  metaDescription: z.string().max(160, 'Meta description should be 120-160 characters'),
+  metaDescription: z.string().max(META_DESCRIPTION.valid.max, META_DESCRIPTION_MESSAGE),
   focusKeyword: z.string().max(100, 'Focus keyword must be at most 100 characters'),
   slug: z.string().max(120, 'Slug must be at most 120 characters'),
   provenance: z.enum(POST_PROVENANCE).optional(),

@@ -6,6 +6,8 @@ export const WORKFLOW_ACTION_TYPES = ['publish', 'notify', 'backup', 'seo_check'
 export const WORKFLOW_STATUSES = ['idle', 'running', 'completed', 'failed'] as const;
 export const WORKFLOW_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 export const WORKFLOW_EVENTS = ['post_published', 'post_unpublished', 'build_failed'] as const;
+export const WORKFLOW_RUN_STATUSES = ['running', 'completed', 'failed'] as const;
+export const RUN_STEP_STATUSES = ['done', 'skipped', 'failed', 'not_run'] as const;
 
 export const WorkflowActionSchema = z.object({
   type: z.enum(WORKFLOW_ACTION_TYPES),
@@ -54,6 +56,10 @@ export const WorkflowSchema = z.object({
 });
 export type Workflow = z.infer<typeof WorkflowSchema>;
 
+/** Answer of POST /api/workflows/execute: the workflow, now running, and the run it started. */
+export const WorkflowExecutionSchema = WorkflowSchema.extend({ runId: z.number().int() });
+export type WorkflowExecution = z.infer<typeof WorkflowExecutionSchema>;
+
 /** The workflow form (spec §5). */
 export const WorkflowFormSchema = z.object({
   name: z.string().trim().min(1, 'Workflow name is required').max(100, 'Workflow name must be at most 100 characters'),
@@ -71,3 +77,38 @@ export const WorkflowExecuteSchema = z.object({ workflowId: idField('workflowId 
 
 /** Body of PUT /api/workflows/{id}/toggle (spec §7). */
 export const WorkflowToggleSchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+
+/** One action's outcome in a run. */
+export const RunStepSchema = z.object({
+  type: z.enum(WORKFLOW_ACTION_TYPES),
+  status: z.enum(RUN_STEP_STATUSES),
+  durationMs: z.number(),
+  message: z.string(),
+  error: z.string().optional(),
+});
+export type RunStep = z.infer<typeof RunStepSchema>;
+
+/** What started a run and what it was about. */
+export const RunContextSchema = z.object({
+  trigger: z.enum(WORKFLOW_TRIGGERS),
+  event: z.string().optional(),
+  post: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).optional(),
+  /** For scheduled runs: the occurrence (ISO instant). */
+  occurrence: z.string().optional(),
+});
+export type RunContext = z.infer<typeof RunContextSchema>;
+
+/** One run of a workflow, as GET /api/workflows/{id}/runs answers it (newest first). */
+export const WorkflowRunSchema = z.object({
+  id: z.number().int(),
+  workflowId: z.number().int(),
+  trigger: z.enum(WORKFLOW_TRIGGERS),
+  context: RunContextSchema,
+  status: z.enum(WORKFLOW_RUN_STATUSES),
+  steps: z.array(RunStepSchema),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+});
+export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;

@@ -4,11 +4,10 @@
  * 30 seconds. When the API cannot be reached it says so instead of showing figures.
  */
 import { useEffect, useState } from 'react';
-import { OVERALL_BANNER, type ServiceStatus } from 'content-schema/status';
+import { OVERALL_BANNER, SERVICE_NAMES, type ServiceStatus } from 'content-schema/status';
 import { STATUS_REFRESH_MS } from 'content-schema/site';
 import { fetchStatus, type StatusReading } from '../lib/service-status.ts';
 
-const SERVICE_NAMES = ['Website', 'API Services', 'Database', 'Content Delivery', 'Authentication'];
 
 const STATE_STYLE: Record<string, { label: string; dot: string; text: string }> = {
   operational: { label: 'Operational', dot: 'bg-emerald-500', text: 'text-emerald-800' },

@@ -5,20 +5,12 @@
  * Readers who ask not to be tracked (Do Not Track, Global Privacy Control, or analytics refused in the cookie
  * settings) send nothing at all; the server also ignores beacons carrying those headers.
  */
+import type { BeaconPayload } from 'content-schema/views';
 import { analyticsRefused, type ConsentStorage } from './consent.ts';
 import { scrolledPercent } from './reading-progress.ts';
 
 export const BEACON_URL = '/api/views';
 
-export type BeaconEvent = 'view' | 'leave' | 'share';
-
-export interface BeaconPayload {
-  slug: string;
-  event: BeaconEvent;
-  referrer?: string;
-  completion?: number;
-  seconds?: number;
-}
 
 /** The browser surface the beacon needs, injectable for tests. */
 export interface BeaconEnv {

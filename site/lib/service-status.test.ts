@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { ServiceStatusSchema } from 'content-schema/status';
 import { fetchStatus, footerStatusText, readStatus } from './service-status.ts';
 
 const at = '2026-05-01T10:00:00.000Z';
-const service = (name: string, status: string) => ({ name, status, responseTime: 12, uptime: 99.9, lastUpdated: at });
+const service = (name: string, status: string) => ({
+  name,
+  status,
+  responseTime: 12,
+  uptime: 99.9,
+  lastUpdated: at,
+  detail: 'Answering normally',
+});
 
 describe('readStatus', () => {
   it('reads the services and the overall state', () => {
@@ -20,6 +28,19 @@ describe('readStatus', () => {
     ['a malformed service', { services: [{ name: 'API Services', status: 'operational' }] }],
   ])('reads %s as unavailable', (_name, body) => {
     expect(readStatus(body)).toEqual({ kind: 'unavailable' });
+  });
+
+  // The site checks the answer by hand (no zod on readers' pages): it must accept exactly what the contract does.
+  it.each([
+    ['a valid service', service('Database', 'operational')],
+    ['an unknown service name', service('Cache', 'operational')],
+    ['an unknown state', service('Database', 'fine')],
+    ['no detail', { ...service('Database', 'degraded'), detail: undefined }],
+    ['a text response time', { ...service('Database', 'degraded'), responseTime: '12' }],
+    ['no lastUpdated', { ...service('Database', 'degraded'), lastUpdated: undefined }],
+  ])('agrees with the contract on %s', (_name, value) => {
+    const reading = readStatus({ checkedAt: at, services: [value] });
+    expect(reading.kind === 'ok').toBe(ServiceStatusSchema.safeParse(value).success);
   });
 });
 

@@ -2,19 +2,31 @@
  * The service health the API measures (GET /api/status), as the status page and the footer read it. Anything
  * but a well-formed answer is "unavailable": the site then says the status could not be read, never a guess.
  */
-import { OVERALL_BANNER, overallStatus, type OverallStatus, type ServiceStatus } from 'content-schema/status';
+import {
+  OVERALL_BANNER,
+  overallStatus,
+  SERVICE_NAMES,
+  SERVICE_STATUSES,
+  type OverallStatus,
+  type ServiceStatus,
+} from 'content-schema/status';
 
 export const STATUS_URL = '/api/status';
 
 export type StatusReading =
   { kind: 'unavailable' } | { kind: 'ok'; services: ServiceStatus[]; checkedAt: string; overall: OverallStatus };
 
+/**
+ * content-schema's ServiceStatusSchema, checked by hand: zod would be the only reason for readers' pages to load it
+ * (service-status.test.ts holds this guard to the schema).
+ */
 function isService(value: unknown): value is ServiceStatus {
   if (typeof value !== 'object' || value === null) return false;
   const s = value as Record<string, unknown>;
   return (
-    typeof s.name === 'string' &&
-    typeof s.status === 'string' &&
+    (SERVICE_NAMES as readonly unknown[]).includes(s.name) &&
+    (SERVICE_STATUSES as readonly unknown[]).includes(s.status) &&
+    typeof s.detail === 'string' &&
     typeof s.responseTime === 'number' &&
     typeof s.uptime === 'number' &&
     typeof s.lastUpdated === 'string'

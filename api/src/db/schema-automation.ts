@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { GENERATION_KINDS } from 'content-schema/generation';
 
 /**
  * Automation tables (issue 5). Rows are the source of truth for background generation: a topic is reserved by a
@@ -12,9 +13,6 @@ const createdAt = () =>
   timestamp('created_at')
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
-
-export const GENERATION_KINDS = ['daily', 'deep-dive'] as const;
-export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
 /** The daily and Deep Dive topic queues, oldest first. */
 export const automationTopics = sqliteTable(

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { ScheduleConfig, WorkflowAction } from 'content-schema/workflow';
+import type { RunContext, RunStep, ScheduleConfig, WorkflowAction } from 'content-schema/workflow';
 import { CONTACT_TYPES, URGENCY_LEVELS } from 'content-schema/forms';
 import { DEFAULT_RETENTION_DAYS, MESSAGE_STATUSES, MESSAGE_TYPES } from 'content-schema/messages';
 import { posts } from './schema.ts';
@@ -40,21 +40,6 @@ export const workflows = sqliteTable(
   },
   (t) => [index('workflows_due_idx').on(t.trigger, t.enabled, t.nextRun)],
 );
-
-export interface RunStep {
-  type: WorkflowAction['type'];
-  status: 'done' | 'skipped' | 'failed' | 'not_run';
-  durationMs: number;
-  message: string;
-  error?: string;
-}
-
-export interface RunContext {
-  trigger: 'manual' | 'schedule' | 'event';
-  event?: string;
-  post?: { id: number; slug: string; title: string };
-  occurrence?: string;
-}
 
 export const workflowRuns = sqliteTable(
   'workflow_runs',

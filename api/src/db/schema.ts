@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { SECURITY_EVENT_TYPES } from 'content-schema/auth';
-import { CHANGE_KINDS } from 'content-schema/build';
+import { CHANGE_KINDS, type BuildPostError } from 'content-schema/build';
 import { POST_PROVENANCE, REVISION_KINDS } from 'content-schema/provenance';
 
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
@@ -276,13 +276,6 @@ export const builds = sqliteTable(
       .where(sql`state = 'queued'`),
   ],
 );
-
-export interface BuildPostError {
-  postId: number;
-  title: string;
-  slug: string | null;
-  reason: string;
-}
 
 export const templates = sqliteTable('templates', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -8,7 +8,7 @@ import {
   PausedInputSchema,
   TopicInputSchema,
   TopicListQuerySchema,
-} from '../services/automation/schemas.ts';
+} from 'content-schema/automation';
 
 /** Automation calls (spec §7 plus pause, topics and the editor's generation); all need the session. */
 export function automationRoutes() {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
-import { PerformanceQuerySchema } from '../services/operations/performance.ts';
+import { PerformanceQuerySchema } from 'content-schema/performance';
 
 /** GET /api/performance?range=7d|30d|90d|1y&sort=views|engagement|performance|recent */
 export function performanceRoutes() {

@@ -233,6 +233,24 @@ describe('finding 8: second factor, sessions and password', () => {
     expect(log).toEqual(expect.arrayContaining(['two_factor_enabled', 'recovery_code_used', 'sign_in', 'sign_in_failed']));
   });
 
+  it('new recovery codes need the password and a code, and replace the old ones', async () => {
+    t = await testApp();
+    await t.login();
+    const { secret, recoveryCodes } = await enable2fa();
+    t.clock.advance(30_000); // the enrolment used this step's code
+    const code = totpAt(secret, t.clock.now());
+    expect((await t.call('POST', '/api/auth/2fa/recovery-codes', { currentPassword: 'wrong-password', code })).status).toBe(400);
+    const fresh = await t.call('POST', '/api/auth/2fa/recovery-codes', { currentPassword: ADMIN_PASSWORD, code });
+    expect(fresh.status).toBe(200);
+    expect(fresh.json.recoveryCodes).toHaveLength(10);
+    expect(fresh.json.recoveryCodes).not.toContain(recoveryCodes[0]);
+    await t.call('POST', '/api/auth/logout');
+    const old = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge;
+    expect((await t.call('POST', '/api/auth/login/verify', { challenge: old, code: recoveryCodes[0] })).status).toBe(401);
+    const next = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge;
+    expect((await t.call('POST', '/api/auth/login/verify', { challenge: next, code: fresh.json.recoveryCodes[0] })).status).toBe(200);
+  });
+
   it('a challenge allows five codes and lasts five minutes', async () => {
     t = await testApp();
     await t.login();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import type { StatusReport } from '../services/operations/health.ts';
+import type { StatusReport } from 'content-schema/status';
 import { encoded, type CachedList } from '../services/posts.ts';
 import { sendCached } from './posts.ts';
 

@@ -16,8 +16,8 @@ import { RestoreRevisionSchema, WorkingCopyWriteSchema } from 'content-schema/re
 import { SchedulePayloadSchema } from 'content-schema/schedule';
 import { TemplateInputSchema } from 'content-schema/template';
 import { WorkflowExecuteSchema, WorkflowFormSchema, WorkflowToggleSchema } from 'content-schema/workflow';
-import { GenerateInputSchema, PausedInputSchema, TopicInputSchema } from '../services/automation/schemas.ts';
-import { BeaconSchema } from '../services/operations/views.ts';
+import { GenerateInputSchema, PausedInputSchema, TopicInputSchema } from 'content-schema/automation';
+import { BeaconSchema } from 'content-schema/views';
 import { readerMessages } from '../db/schema-operations.ts';
 import { postBody, testApp } from '../test-utils.ts';
 

@@ -2,7 +2,8 @@ import { History } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useRuns, type Run } from './api/get-runs.ts';
+import type { Run } from 'content-schema/automation';
+import { useRuns } from './api/get-runs.ts';
 import { formatInstant } from './weekly-schedule.ts';
 
 const STATUS: Record<Run['status'], { label: string; variant: BadgeVariant }> = {

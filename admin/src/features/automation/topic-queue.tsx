@@ -10,8 +10,10 @@ import { Field, describedBy } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useAddTopic, type TopicInput } from './api/add-topic.ts';
-import { useTopics, type Topic } from './api/get-topics.ts';
+import type { Topic, TopicInput } from 'content-schema/automation';
+import { CATEGORIES } from 'content-schema/categories';
+import { useAddTopic } from './api/add-topic.ts';
+import { useTopics } from './api/get-topics.ts';
 
 /** The queues a topic can join: one per weekday category, and Deep Dive. */
 const QUEUES = [
@@ -35,7 +37,8 @@ type TopicForm = z.infer<typeof TopicFormSchema>;
 
 function toInput(form: TopicForm): TopicInput {
   if (form.queue === 'deep-dive') return { kind: 'deep-dive', topic: form.topic };
-  return { kind: 'daily', category: form.queue.slice('daily:'.length), topic: form.topic };
+  const category = CATEGORIES.find((c) => c === form.queue.slice('daily:'.length));
+  return { kind: 'daily', category, topic: form.topic };
 }
 
 const PREVIEW = 5;

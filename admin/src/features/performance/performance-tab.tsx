@@ -9,13 +9,8 @@ import { Progress } from '../../components/ui/progress.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { PanelLoading } from '../../components/panel-loading.tsx';
 import { cn } from '../../lib/cn.ts';
-import {
-  usePerformance,
-  type PerformanceItem,
-  type PerformanceRange,
-  type PerformanceReport,
-  type PerformanceSort,
-} from './api/get-performance.ts';
+import type { PerformanceItem, PerformanceRange, PerformanceReport, PerformanceSort } from 'content-schema/performance';
+import { usePerformance } from './api/get-performance.ts';
 import { formatCount } from 'content-schema/format';
 
 const RANGE_LABELS: Record<PerformanceRange, string> = {

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Workflow } from 'content-schema/workflow';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
-import { useWorkflowRuns, workflowRunsQueryKey, type RunStep, type WorkflowRun } from './api/get-workflow-runs.ts';
+import type { RunStep, WorkflowRun } from 'content-schema/workflow';
+import { useWorkflowRuns, workflowRunsQueryKey } from './api/get-workflow-runs.ts';
 import { ACTION_LABELS } from './workflow-form-values.ts';
 import { formatDateTime } from 'content-schema/format';
 

@@ -6,7 +6,6 @@ import {
   automationRuns,
   automationSettings,
   automationTopics,
-  type GenerationKind,
 } from '../../db/schema-automation.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,9 +13,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
 import { every } from '../../lib/jobs.ts';
 import type { PostsService } from '../posts.ts';
-import { generateDraft, personaById, personaFor, PERSONA_NOT_FOUND, type GeneratedDraft } from './generator.ts';
+import { generateDraft, personaById, personaFor, PERSONA_NOT_FOUND } from './generator.ts';
 import { providerFromEnv, type WritingProvider } from './providers.ts';
-import type { Run } from './schemas.ts';
+import type { GeneratedDraft, Run } from 'content-schema/automation';
+import type { GenerationKind } from 'content-schema/generation';
 import { dueSlot, upcomingSlots, type Slot } from './slot-clock.ts';
 import { createTopicQueues } from './topics.ts';
 

@@ -4,24 +4,12 @@ import {
   type TemplateCategory,
   type WriterPersona,
 } from 'content-schema/personas';
+import type { GeneratedDraft } from 'content-schema/automation';
 import { parseMarkdown } from 'content-schema/markdown';
 import { estimateReadTime, excerptFromMarkdown, titleFromMarkdown } from 'content-schema/text';
 import { AppError } from '../../lib/errors.ts';
 import type { GenerationPurpose, WritingBrief } from './prompt.ts';
 import type { WritingProvider } from './providers.ts';
-
-/** A generated draft: what the editor's form is filled with and what automation saves as a post. */
-export interface GeneratedDraft {
-  title: string;
-  excerpt: string;
-  content: string;
-  category: string;
-  tags: string[];
-  authorName: string;
-  readTime: number;
-  /** The writer persona the draft is attributed to. */
-  personaId: string;
-}
 
 /**
  * The voice for categories without their own persona (the five personas cover the editor's five categories):

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { Cron } from 'croner';
 import { WEEKLY_SCHEDULE } from 'content-schema/categories';
 import { AUTOMATION_TIMEZONE } from 'content-schema/site';
-import type { GenerationKind } from '../../db/schema-automation.ts';
+import type { GenerationKind } from 'content-schema/generation';
 
 /**
  * The weekly schedule as instants. Pure functions of an instant: the slot clock never keeps state; the

@@ -5,10 +5,11 @@ import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-or
 import { CATEGORIES } from 'content-schema/categories';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { automationTopics, type GenerationKind } from '../../db/schema-automation.ts';
+import type { GenerationKind } from 'content-schema/generation';
+import { automationTopics } from '../../db/schema-automation.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Topic, TopicInput } from './schemas.ts';
+import type { NewTopic, Topic } from 'content-schema/automation';
 
 type TopicRow = typeof automationTopics.$inferSelect;
 
@@ -86,7 +87,7 @@ export function createTopicQueues(deps: { db: Db; clock: Clock }) {
   }
 
   /** Adds a topic at the end of its queue; the same text twice in one queue (any case) is a 409. */
-  async function add(input: TopicInput): Promise<Topic> {
+  async function add(input: NewTopic): Promise<Topic> {
     const [dupe] = await db
       .select({ id: automationTopics.id })
       .from(automationTopics)

@@ -6,7 +6,7 @@ import { analyseSeo } from 'content-schema/seo';
 import type { Db } from '../../db/client.ts';
 import { snapshotDatabase } from '../../db/snapshot.ts';
 import { posts } from '../../db/schema.ts';
-import type { RunContext } from '../../db/schema-operations.ts';
+import type { RunContext } from 'content-schema/workflow';
 import type { Clock } from '../../lib/clock.ts';
 import type { PostsService } from '../posts.ts';
 import type { NotificationsService } from './notifications.ts';

@@ -1,36 +1,20 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { lt, sql } from 'drizzle-orm';
-import { OVERALL_BANNER, overallStatus, type OverallStatus } from 'content-schema/status';
+import {
+  OVERALL_BANNER,
+  overallStatus,
+  SERVICE_NAMES,
+  type OverallStatus,
+  type ServiceName,
+  type ServiceStatus,
+  type StatusReport,
+} from 'content-schema/status';
 import type { Db } from '../../db/client.ts';
 import { healthSamples } from '../../db/schema-operations.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Builder } from '../builder.ts';
 
-export type HealthState = 'operational' | 'degraded' | 'outage';
-export const SERVICE_NAMES = ['Website', 'API Services', 'Database', 'Content Delivery', 'Authentication'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
-
-export interface ServiceReport {
-  name: ServiceName;
-  status: HealthState;
-  /** Milliseconds the check took. */
-  responseTime: number;
-  /** Percentage of health samples over the last 30 days (plus this check) that were not an outage. */
-  uptime: number;
-  lastUpdated: string;
-  /** One line for people; never internal paths or error text. */
-  detail: string;
-}
-
-export interface StatusReport {
-  overall: OverallStatus;
-  banner: string;
-  checkedAt: string;
-  services: ServiceReport[];
-  website: { lastBuildAt: string | null; ageSeconds: number | null };
-  uptimeWindowDays: number;
-}
 
 export const UPTIME_WINDOW_DAYS = 30;
 /** `GET /api/status` computes the live checks at most once per this many milliseconds per instance. */
@@ -46,7 +30,7 @@ export const SLOW_MS = {
 } as const;
 
 interface CheckResult {
-  status: HealthState;
+  status: OverallStatus;
   detail: string;
   responseMs: number;
 }
@@ -145,7 +129,7 @@ export function createHealthService(deps: {
     return new Map(SERVICE_NAMES.map((name, i) => [name, results[i]!]));
   }
 
-  function uptimeOf(name: ServiceName, current: HealthState): number {
+  function uptimeOf(name: ServiceName, current: OverallStatus): number {
     const u = uptime.get(name) ?? { up: 0, total: 0 };
     const up = u.up + (current === 'outage' ? 0 : 1);
     return Math.round((up / (u.total + 1)) * 10000) / 100;
@@ -169,7 +153,7 @@ export function createHealthService(deps: {
   async function status(): Promise<StatusReport> {
     const results = await runChecks();
     const checkedAt = clock.now().toISOString();
-    const services = SERVICE_NAMES.map((name): ServiceReport => {
+    const services = SERVICE_NAMES.map((name): ServiceStatus => {
       const r = results.get(name)!;
       return {
         name,

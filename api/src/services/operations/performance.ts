@@ -1,59 +1,12 @@
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { PERFORMANCE_RANGES, PERFORMANCE_SORTS } from 'content-schema/site';
+import type { PerformanceItem, PerformanceQuery, PerformanceReport } from 'content-schema/performance';
 import type { Db } from '../../db/client.ts';
 import { posts } from '../../db/schema.ts';
 import { postReferrersDaily, postStatsDaily } from '../../db/schema-operations.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BOUNCE_BELOW, ENGAGED_AT } from './views.ts';
 
-export const PerformanceQuerySchema = z.object({
-  range: z.enum(PERFORMANCE_RANGES).default('30d'),
-  sort: z.enum(PERFORMANCE_SORTS).default('views'),
-});
-export type PerformanceQuery = z.infer<typeof PerformanceQuerySchema>;
-
 export const RANGE_DAYS: Record<PerformanceQuery['range'], number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
-
-/** Spec §3 Performance item, computed from the beacon counters (definitions in `computeItem`). */
-export interface PerformanceItem {
-  post: {
-    id: number;
-    slug: string;
-    title: string;
-    category: string;
-    tags: string[];
-    readTime: number;
-    published: boolean;
-    publishedAt: string | null;
-  };
-  views: number;
-  engagement: number;
-  readingCompletion: number;
-  socialShares: number;
-  avgTimeOnPage: number;
-  bounceRate: number;
-  performanceScore: number;
-  trend: 'up' | 'down';
-  /** Views in the previous period of the same length, which `trend` compares against. */
-  previousViews: number;
-}
-
-export interface PerformanceReport {
-  range: PerformanceQuery['range'];
-  sort: PerformanceQuery['sort'];
-  /** First and last UTC day included. */
-  from: string;
-  to: string;
-  /** True when no reader data exists in the range: show the empty state, not numbers. */
-  empty: boolean;
-  summary: { totalViews: number; avgEngagement: number; socialShares: number; topPerformers: number };
-  items: PerformanceItem[];
-  topCategories: { category: string; views: number; articles: number; share: number }[];
-  insights: string[];
-  /** How the figures are computed, for the tab's help text. */
-  definitions: Record<string, string>;
-}
 
 /** An article scoring this or more counts as a top performer (the green band of spec §9). */
 export const TOP_PERFORMER_SCORE = 80;

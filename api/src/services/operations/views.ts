@@ -1,34 +1,8 @@
-import { z } from 'zod';
+import { BeaconSchema } from 'content-schema/views';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validate } from '../../lib/errors.ts';
 import type { ReferrerRow, StatsRow, ViewsWriter } from './views-writer.ts';
 
-const HOST =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
-
-/** The beacon's body: what the article page sends with navigator.sendBeacon. Nothing else is accepted. */
-export const BeaconSchema = z
-  .object({
-    slug: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug is not a valid article slug'),
-    event: z.enum(['view', 'leave', 'share']),
-    /** The referring site's host only (never a full URL); '' or absent for direct visits. */
-    referrer: z
-      .string()
-      .max(253)
-      .transform((s) => s.trim().toLowerCase())
-      .refine((s) => s === '' || HOST.test(s), 'referrer must be a host name')
-      .optional(),
-    /** How far the reader got, 0–100; required when leaving. */
-    completion: z.number().min(0).max(100).optional(),
-    /** Seconds on the page, sent when leaving. */
-    seconds: z.number().min(0).max(86_400).optional(),
-  })
-  .strict();
-export type Beacon = z.infer<typeof BeaconSchema>;
 
 /** Bots, crawlers, link previews, monitors and headless browsers do not count as readers. */
 export const BOT_PATTERN =

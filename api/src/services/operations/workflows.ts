@@ -7,10 +7,14 @@ import {
   type Workflow,
   type WorkflowAction,
   type WorkflowForm,
+  type RunContext,
+  type RunStep,
+  type WorkflowExecution,
+  type WorkflowRun,
 } from 'content-schema/workflow';
 import { AUTOMATION_TIMEZONE } from 'content-schema/site';
 import type { Db } from '../../db/client.ts';
-import { workflowRuns, workflows, type RunContext, type RunStep } from '../../db/schema-operations.ts';
+import { workflowRuns, workflows } from '../../db/schema-operations.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Events } from '../../lib/events.ts';
@@ -21,19 +25,6 @@ import { GROUPED_TITLES, type NotificationsService } from './notifications.ts';
 
 type Row = typeof workflows.$inferSelect;
 type RunRow = typeof workflowRuns.$inferSelect;
-
-export interface WorkflowRun {
-  id: number;
-  workflowId: number;
-  trigger: RunContext['trigger'];
-  context: RunContext;
-  status: RunRow['status'];
-  steps: RunStep[];
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-}
 
 export const WORKFLOW_NOT_FOUND = 'Workflow not found';
 /** Runs shown per workflow. */
@@ -373,7 +364,7 @@ export function createWorkflowsService(deps: {
   }
 
   /** POST /api/workflows/execute: 409 while disabled or running (spec §4), otherwise the workflow, now running. */
-  async function execute(id: number): Promise<Workflow & { runId: number }> {
+  async function execute(id: number): Promise<WorkflowExecution> {
     const run = await startRun(id, { trigger: 'manual' });
     const row = await findRow(id);
     if (!row) throw new AppError(404, WORKFLOW_NOT_FOUND);

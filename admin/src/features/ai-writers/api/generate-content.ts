@@ -1,22 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { GeneratedDraftSchema, type GeneratedDraft, type GenerateInput } from 'content-schema/automation';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Answer of POST /api/automation/generate: a draft for the editor, not saved. */
-export const GeneratedContentSchema = z.object({
-  title: z.string(),
-  excerpt: z.string(),
-  content: z.string(),
-  category: z.string(),
-  tags: z.array(z.string()),
-  authorName: z.string(),
-  readTime: z.number().int().min(1),
-  personaId: z.string(),
-});
-export type GeneratedContent = z.infer<typeof GeneratedContentSchema>;
-
-export function generateContent(input: { personaId: string; topic: string }): Promise<GeneratedContent> {
-  return apiRequest('/automation/generate', { method: 'POST', body: input, schema: GeneratedContentSchema });
+/** POST /api/automation/generate: a draft for the editor, not saved. */
+export function generateContent(input: GenerateInput): Promise<GeneratedDraft> {
+  return apiRequest('/automation/generate', { method: 'POST', body: input, schema: GeneratedDraftSchema });
 }
 
 export function useGenerateContent() {

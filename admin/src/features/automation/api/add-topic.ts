@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { automationStatusQueryKey } from './get-automation-status.ts';
-import { TopicSchema, topicsQueryKey, type Topic } from './get-topics.ts';
-
-export interface TopicInput {
-  kind: Topic['kind'];
-  topic: string;
-  category?: string | undefined;
-}
+import { TopicSchema, type Topic, type TopicInput } from 'content-schema/automation';
+import { topicsQueryKey } from './get-topics.ts';
 
 /** POST /api/automation/topics: adds a topic at the end of its queue. */
 export function addTopic(input: TopicInput): Promise<Topic> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostSchema, type Post } from 'content-schema/post';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { postsQueryKey } from '../../../api/posts/get-posts.ts';
+import { postsQueryKey } from '../../posts/index.ts';
 
 export type GenerationKind = 'daily' | 'deep-dive';
 

@@ -1,22 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { RunSchema, type Run } from 'content-schema/automation';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** A generation attempt (api/src/services/automation/schemas.ts RunSchema). */
-export const RunSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(['daily', 'deep-dive']),
-  trigger: z.enum(['manual', 'schedule']),
-  slotDate: z.string().nullable(),
-  status: z.enum(['running', 'succeeded', 'failed', 'skipped']),
-  topic: z.string().nullable(),
-  postId: z.number().int().nullable(),
-  provider: z.string().nullable(),
-  error: z.string().nullable(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-export type Run = z.infer<typeof RunSchema>;
 
 export const runsQueryKey = ['automation', 'runs'] as const;
 

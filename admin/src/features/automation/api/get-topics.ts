@@ -1,20 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { TopicSchema, type Topic } from 'content-schema/automation';
 import { apiRequest, toSearch } from '../../../lib/api-client.ts';
-
-/** A queued topic (api/src/services/automation/schemas.ts TopicSchema). */
-export const TopicSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(['daily', 'deep-dive']),
-  category: z.string(),
-  topic: z.string(),
-  personaId: z.string().nullable(),
-  source: z.enum(['seed', 'admin']),
-  usedAt: z.string().nullable(),
-  postId: z.number().int().nullable(),
-  createdAt: z.string(),
-});
-export type Topic = z.infer<typeof TopicSchema>;
 
 export const topicsQueryKey = ['automation', 'topics'] as const;
 

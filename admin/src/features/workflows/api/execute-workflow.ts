@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { WorkflowSchema, type Workflow } from 'content-schema/workflow';
+import { WorkflowExecutionSchema, type Workflow, type WorkflowExecution } from 'content-schema/workflow';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { workflowsQueryKey } from './get-workflows.ts';
 
-export function executeWorkflow(workflowId: number): Promise<Workflow> {
-  return apiRequest('/workflows/execute', { method: 'POST', body: { workflowId }, schema: WorkflowSchema });
+export function executeWorkflow(workflowId: number): Promise<WorkflowExecution> {
+  return apiRequest('/workflows/execute', { method: 'POST', body: { workflowId }, schema: WorkflowExecutionSchema });
 }
 
 export function useExecuteWorkflow() {
