@@ -23,7 +23,7 @@ import type { WorkingCopiesService } from './services/working-copies.ts';
 /**
  * The types every layer of the API shares: what the server injects (AppDeps), the services built on it
  * (AppContext, made by createServices in services.ts) and Hono's environment for handlers (AppEnv). Routes import
- * these from here, never from app.ts, which mounts them.
+ * these from here, never from app.ts, which mounts them and hands each router its services.
  */
 
 export interface AppDeps {
@@ -38,7 +38,12 @@ export interface AppDeps {
   preview?: PreviewRendererClient;
 }
 
-/** What every handler can reach: the injected dependencies plus the services built on them. */
+/**
+ * The injected dependencies plus the services built on them. createApp hands it to every router, whose parameter
+ * names what it uses (`Pick<AppContext, 'posts' | 'corrections'>`). Routers read from it per request rather than
+ * destructuring it once, so a service replaced here (the automation tests put in one with a fake model) is the
+ * one they call.
+ */
 export interface AppContext extends AppDeps {
   /** Sign-in (limiter, remembered devices, second factor) and account changes. */
   auth: AuthService;
@@ -61,4 +66,5 @@ export interface AppContext extends AppDeps {
   operations: Operations;
 }
 
-export type AppEnv = { Variables: { user: SessionUser | null; ctx: AppContext } };
+/** Hono's environment for every handler: only the signed-in user (or null), set by the /api middleware. */
+export type AppEnv = { Variables: { user: SessionUser | null } };

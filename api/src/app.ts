@@ -26,7 +26,7 @@ import { workflowsRoutes } from './routes/workflows.ts';
 import { workingCopiesRoutes } from './routes/working-copies.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createServices } from './services.ts';
-import { staticRoutes } from './static.ts';
+import { siteFilesRoutes } from './site-files.ts';
 
 export type { AppContext, AppDeps, AppEnv } from './app-env.ts';
 
@@ -62,7 +62,6 @@ export function createApp(deps: AppDeps) {
   // Which instance answered, for the tests behind a load balancer (scripts/e2e-lb-server.ts); off otherwise.
   const instanceId = process.env.INSTANCE_HEADER === 'on' ? `${deps.env.HOST}:${deps.env.PORT}:${process.pid}` : null;
   app.use('*', async (c, next) => {
-    c.set('ctx', ctx);
     // Headers are set before the handler so its response is built with them: changing a finished
     // response makes Hono copy it into a stream, which costs most of the throughput.
     for (const [k, v] of Object.entries(securityHeaders(c.req.url, c.req.header('X-Forwarded-Proto')))) c.header(k, v);
@@ -121,31 +120,32 @@ export function createApp(deps: AppDeps) {
     return limitBody(c, next);
   });
 
+  // One router per resource, each handed the services: its parameter's type names the ones it uses.
   app.get('/api/health', (c) => c.json({ ok: true }));
-  app.route('/api/auth', authRoutes());
-  app.route('/api/posts', postsRoutes());
-  app.route('/api', revisionsRoutes());
-  app.route('/api/working-copies', workingCopiesRoutes());
-  app.route('/api', scheduleRoutes());
-  app.route('/api/build', buildRoutes());
-  app.route('/api/site', siteRoutes());
-  app.route('/api', correctionsRoutes());
-  app.route('/api/templates', templatesRoutes());
-  app.route('/api/analytics', analyticsRoutes());
-  app.route('/api/automation', automationRoutes());
-  app.route('/api/workflows', workflowsRoutes());
-  app.route('/api/notifications', notificationsRoutes());
-  app.route('/api/messages', messagesRoutes());
-  app.route('/api/views', viewsRoutes());
-  app.route('/api/performance', performanceRoutes());
-  app.route('/api/status', statusRoutes());
-  app.route('/api', previewLinksRoutes());
+  app.route('/api/auth', authRoutes(ctx));
+  app.route('/api/posts', postsRoutes(ctx));
+  app.route('/api', revisionsRoutes(ctx));
+  app.route('/api/working-copies', workingCopiesRoutes(ctx));
+  app.route('/api', scheduleRoutes(ctx));
+  app.route('/api/build', buildRoutes(ctx));
+  app.route('/api/site', siteRoutes(ctx));
+  app.route('/api', correctionsRoutes(ctx));
+  app.route('/api/templates', templatesRoutes(ctx));
+  app.route('/api/analytics', analyticsRoutes(ctx));
+  app.route('/api/automation', automationRoutes(ctx));
+  app.route('/api/workflows', workflowsRoutes(ctx));
+  app.route('/api/notifications', notificationsRoutes(ctx));
+  app.route('/api/messages', messagesRoutes(ctx));
+  app.route('/api/views', viewsRoutes(ctx));
+  app.route('/api/performance', performanceRoutes(ctx));
+  app.route('/api/status', statusRoutes(ctx));
+  app.route('/api', previewLinksRoutes(ctx));
   app.all('/api/*', () => {
     throw new AppError(404, 'Not found');
   });
 
-  app.route('/preview', previewPageRoutes());
-  app.route('/', staticRoutes({ siteDir: deps.builder.liveDir, adminDir: deps.env.ADMIN_DIST }));
+  app.route('/preview', previewPageRoutes(ctx));
+  app.route('/', siteFilesRoutes(ctx));
 
   return { app, ctx };
 }

@@ -1,6 +1,6 @@
 /**
  * The security headers of every answer, in one place. The Node server sends them (app.ts for every answer,
- * static.ts for files); netlify.toml carries the same values for the production CDN, and
+ * site-files.ts the site's and the admin's policies); netlify.toml carries the same values for the production CDN, and
  * security-headers.test.ts compares the two so they cannot drift.
  *
  * Scripts: no 'unsafe-inline'. Our own page scripts are files (site/scripts/); what Astro itself writes inline

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppContext, AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
@@ -11,27 +11,27 @@ import {
 } from 'content-schema/automation';
 
 /** Automation calls (spec §7 plus pause, topics and the editor's generation); all need the session. */
-export function automationRoutes() {
+export function automationRoutes(services: Pick<AppContext, 'automation'>) {
   return new Hono<AppEnv>()
     .use('*', requireAdmin)
-    .get('/status', async (c) => c.json(await c.get('ctx').automation.status()))
-    .post('/daily-post', async (c) => c.json(await c.get('ctx').automation.generate('daily'), 201))
-    .post('/weekly-deepdive', async (c) => c.json(await c.get('ctx').automation.generate('deep-dive'), 201))
-    .get('/runs', async (c) => c.json(await c.get('ctx').automation.runs()))
+    .get('/status', async (c) => c.json(await services.automation.status()))
+    .post('/daily-post', async (c) => c.json(await services.automation.generate('daily'), 201))
+    .post('/weekly-deepdive', async (c) => c.json(await services.automation.generate('deep-dive'), 201))
+    .get('/runs', async (c) => c.json(await services.automation.runs()))
     .put('/paused', async (c) => {
       const { paused } = validate(PausedInputSchema, await readJson(c));
-      return c.json(await c.get('ctx').automation.setPaused(paused));
+      return c.json(await services.automation.setPaused(paused));
     })
     .get('/topics', async (c) => {
       const query = validate(TopicListQuerySchema, c.req.query());
-      return c.json(await c.get('ctx').automation.topics.list(query));
+      return c.json(await services.automation.topics.list(query));
     })
     .post('/topics', async (c) => {
       const input = validate(TopicInputSchema, await readJson(c));
-      return c.json(await c.get('ctx').automation.topics.add(input), 201);
+      return c.json(await services.automation.topics.add(input), 201);
     })
     .post('/generate', async (c) => {
       const input = validate(GenerateInputSchema, await readJson(c));
-      return c.json(await c.get('ctx').automation.generateForEditor(input));
+      return c.json(await services.automation.generateForEditor(input));
     });
 }

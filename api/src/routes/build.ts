@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app-env.ts';
+import type { AppContext, AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
 
@@ -11,18 +11,18 @@ const PostIdsSchema = z.object({
     .transform((s) => s.split(',').map(Number).slice(0, 500)),
 });
 
-export function buildRoutes() {
+export function buildRoutes(services: Pick<AppContext, 'builder'>) {
   return new Hono<AppEnv>()
     .use(requireAdmin)
-    .get('/status', async (c) => c.json(await c.get('ctx').builder.status()))
+    .get('/status', async (c) => c.json(await services.builder.status()))
     // How each post's latest public change went live ("Live in 0.4 s" in the admin).
     .get('/posts', async (c) => {
       const { ids } = validate(PostIdsSchema, c.req.query());
-      return c.json(await c.get('ctx').builder.postsLive(ids));
+      return c.json(await services.builder.postsLive(ids));
     })
     // "Retry build": renders the whole site again from the database (or calls the hook with a full build).
     .post('/', async (c) => {
-      await c.get('ctx').builder.requestFull('Requested by the editor');
-      return c.json(await c.get('ctx').builder.status(), 202);
+      await services.builder.requestFull('Requested by the editor');
+      return c.json(await services.builder.status(), 202);
     });
 }

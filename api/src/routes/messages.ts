@@ -5,7 +5,7 @@ import {
   MessageSettingsSchema,
   MessageUpdateSchema,
 } from 'content-schema/messages';
-import type { AppEnv } from '../app-env.ts';
+import type { AppContext, AppEnv } from '../app-env.ts';
 import { clientIp } from '../lib/client-info.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
@@ -17,12 +17,11 @@ import { MESSAGE_NOT_FOUND } from '../services/operations/messages.ts';
  * 201 when stored, 400 with the schema's message, 400 for the bot checks, 429 with Retry-After past the limits.
  * Everything else is the admin Inbox and needs the session.
  */
-export function messagesRoutes() {
+export function messagesRoutes(services: Pick<AppContext, 'operations' | 'env'>) {
   return new Hono<AppEnv>()
     .post('/', async (c) => {
-      const { env, operations } = c.get('ctx');
       const input = validate(MessageInputSchema, await readJson(c));
-      const { id } = await operations.messages.submit(input, clientIp(c, env.TRUST_PROXY));
+      const { id } = await services.operations.messages.submit(input, clientIp(c, services.env.TRUST_PROXY));
       return c.json({ ok: true as const, id }, 201);
     })
     .get('/', requireAdmin, async (c) => {
@@ -30,26 +29,26 @@ export function messagesRoutes() {
         type: c.req.query('type') || undefined,
         status: c.req.query('status') || undefined,
       });
-      return c.json(await c.get('ctx').operations.messages.list(filter));
+      return c.json(await services.operations.messages.list(filter));
     })
     .get('/unread-count', requireAdmin, async (c) =>
-      c.json({ unread: await c.get('ctx').operations.messages.unreadCount() }),
+      c.json({ unread: await services.operations.messages.unreadCount() }),
     )
-    .get('/settings', requireAdmin, async (c) => c.json(await c.get('ctx').operations.messages.settings()))
+    .get('/settings', requireAdmin, async (c) => c.json(await services.operations.messages.settings()))
     .put('/settings', requireAdmin, async (c) => {
       const input = validate(MessageSettingsSchema, await readJson(c));
-      return c.json(await c.get('ctx').operations.messages.setSettings(input));
+      return c.json(await services.operations.messages.setSettings(input));
     })
     .get('/:id', requireAdmin, async (c) =>
-      c.json(await c.get('ctx').operations.messages.get(idParam(c, 'id', MESSAGE_NOT_FOUND))),
+      c.json(await services.operations.messages.get(idParam(c, 'id', MESSAGE_NOT_FOUND))),
     )
     .put('/:id', requireAdmin, async (c) => {
       const id = idParam(c, 'id', MESSAGE_NOT_FOUND);
       const patch = validate(MessageUpdateSchema, await readJson(c));
-      return c.json(await c.get('ctx').operations.messages.update(id, patch));
+      return c.json(await services.operations.messages.update(id, patch));
     })
     .delete('/:id', requireAdmin, async (c) => {
-      await c.get('ctx').operations.messages.remove(idParam(c, 'id', MESSAGE_NOT_FOUND));
+      await services.operations.messages.remove(idParam(c, 'id', MESSAGE_NOT_FOUND));
       return c.json({ ok: true });
     });
 }

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { PostInputSchema, PostListQuerySchema, PostUpdateSchema } from 'content-schema/post';
-import type { AppEnv } from '../app-env.ts';
+import type { AppContext, AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
@@ -36,24 +36,23 @@ export function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?
   return c.body(entry.body);
 }
 
-export function postsRoutes() {
+export function postsRoutes(services: Pick<AppContext, 'posts'>) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = validate(PostListQuerySchema, c.req.query());
-      return sendCached(c, await c.get('ctx').posts.listJson(query, { isAdmin: !!c.get('user') }), { total: true });
+      return sendCached(c, await services.posts.listJson(query, { isAdmin: !!c.get('user') }), { total: true });
     })
     .get('/slug/:slug', async (c) => {
-      const { posts } = c.get('ctx');
-      if (!c.get('user')) return sendCached(c, await posts.articleJson(c.req.param('slug')));
-      return c.json(await posts.bySlug(c.req.param('slug'), { isAdmin: true }));
+      if (!c.get('user')) return sendCached(c, await services.posts.articleJson(c.req.param('slug')));
+      return c.json(await services.posts.bySlug(c.req.param('slug'), { isAdmin: true }));
     })
     .get('/:id', async (c) => {
-      const post = await c.get('ctx').posts.byId(idParam(c, 'id', POST_NOT_FOUND), { isAdmin: !!c.get('user') });
+      const post = await services.posts.byId(idParam(c, 'id', POST_NOT_FOUND), { isAdmin: !!c.get('user') });
       return c.json(post);
     })
     .post('/', requireAdmin, async (c) => {
       const input = validate(PostInputSchema, await readJson(c));
-      return c.json(await c.get('ctx').posts.create(input, { savedBy: c.get('user')!.username }), 201);
+      return c.json(await services.posts.create(input, { savedBy: c.get('user')!.username }), 201);
     })
     .put('/:id', requireAdmin, async (c) => {
       const id = idParam(c, 'id', POST_NOT_FOUND);
@@ -64,10 +63,10 @@ export function postsRoutes() {
         savedBy: c.get('user')!.username,
         clearWorkingCopy: patch.copyRevision === undefined ? undefined : { upTo: patch.copyRevision },
       };
-      return c.json(await c.get('ctx').posts.update(id, patch, options));
+      return c.json(await services.posts.update(id, patch, options));
     })
     .delete('/:id', requireAdmin, async (c) => {
-      await c.get('ctx').posts.remove(idParam(c, 'id', POST_NOT_FOUND));
+      await services.posts.remove(idParam(c, 'id', POST_NOT_FOUND));
       return c.json({ ok: true });
     });
 }

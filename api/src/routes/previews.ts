@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { PreviewLinkInputSchema } from 'content-schema/preview';
 import { SITE_NAME } from 'content-schema/site';
-import type { AppEnv } from '../app-env.ts';
+import type { AppContext, AppEnv } from '../app-env.ts';
 import { SESSION_COOKIE } from '../lib/cookies.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
@@ -11,18 +11,18 @@ import { POST_NOT_FOUND } from '../services/posts.ts';
 import { PREVIEW_LINK_NOT_FOUND } from '../services/previews.ts';
 
 /** Managing a post's preview links (mounted at /api): the editor only. */
-export function previewLinksRoutes() {
+export function previewLinksRoutes(services: Pick<AppContext, 'previews'>) {
   return new Hono<AppEnv>()
     .get('/posts/:id/preview-links', requireAdmin, async (c) => {
-      return c.json(await c.get('ctx').previews.list(idParam(c, 'id', POST_NOT_FOUND)));
+      return c.json(await services.previews.list(idParam(c, 'id', POST_NOT_FOUND)));
     })
     .post('/posts/:id/preview-links', requireAdmin, async (c) => {
       const postId = idParam(c, 'id', POST_NOT_FOUND);
       const validity = validate(PreviewLinkInputSchema, await readJson(c));
-      return c.json(await c.get('ctx').previews.create(postId, validity, c.get('user')?.username ?? null), 201);
+      return c.json(await services.previews.create(postId, validity, c.get('user')?.username ?? null), 201);
     })
     .post('/preview-links/:id/revoke', requireAdmin, async (c) => {
-      return c.json(await c.get('ctx').previews.revoke(idParam(c, 'id', PREVIEW_LINK_NOT_FOUND)));
+      return c.json(await services.previews.revoke(idParam(c, 'id', PREVIEW_LINK_NOT_FOUND)));
     });
 }
 
@@ -78,10 +78,10 @@ function answer(c: Context<AppEnv>, html: string, status: 200 | 401 | 404 | 503)
 }
 
 /** Renders a post's preview; a renderer that fails is a 503 page, never an error page with details. */
-async function previewPage(c: Context<AppEnv>, postId: number) {
+async function previewPage(c: Context<AppEnv>, services: Pick<AppContext, 'previews'>, postId: number) {
   let html: string | null;
   try {
-    html = await c.get('ctx').previews.render(postId);
+    html = await services.previews.render(postId);
   } catch (err) {
     console.error('[preview] could not render post', postId, err instanceof Error ? err.message : err);
     return answer(c, UNAVAILABLE_PAGE, 503);
@@ -95,21 +95,20 @@ async function previewPage(c: Context<AppEnv>, postId: number) {
  * - `/preview/post/{id}`: the signed-in editor's own preview (the dashboard's Preview action), no link needed.
  * Both render the same page through the site's renderer; nothing is written to the site, its caches or the queue.
  */
-export function previewPageRoutes() {
+export function previewPageRoutes(services: Pick<AppContext, 'previews' | 'sessions'>) {
   return new Hono<AppEnv>()
     .get('/post/:id', async (c) => {
-      const { sessions } = c.get('ctx');
-      const user = await sessions.validate(getCookie(c, SESSION_COOKIE));
+      const user = await services.sessions.validate(getCookie(c, SESSION_COOKIE));
       if (!user) return answer(c, SIGN_IN_PAGE, 401);
       const raw = c.req.param('id');
       const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
       if (!Number.isSafeInteger(id) || id < 1) return answer(c, NOT_FOUND_PAGE, 404);
-      return previewPage(c, id);
+      return previewPage(c, services, id);
     })
     .get('/:token', async (c) => {
-      const postId = await c.get('ctx').previews.resolve(c.req.param('token'));
+      const postId = await services.previews.resolve(c.req.param('token'));
       if (postId === null) return answer(c, NOT_FOUND_PAGE, 404);
-      return previewPage(c, postId);
+      return previewPage(c, services, postId);
     })
     .get('*', (c) => answer(c, NOT_FOUND_PAGE, 404));
 }

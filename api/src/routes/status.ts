@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
 import type { StatusReport } from 'content-schema/status';
+import type { AppContext, AppEnv } from '../app-env.ts';
 import { encoded, type CachedList } from '../services/posts.ts';
 import { sendCached } from './posts.ts';
 
@@ -9,10 +9,10 @@ import { sendCached } from './posts.ts';
  * computed report is encoded (and compressed for browsers) once and sent to every request that shares it, with an
  * ETag per encoding and 304 for a client that has it.
  */
-export function statusRoutes() {
+export function statusRoutes(services: Pick<AppContext, 'operations'>) {
   const answers = new WeakMap<StatusReport, CachedList>();
   return new Hono<AppEnv>().get('/', async (c) => {
-    const report = await c.get('ctx').operations.health.current();
+    const report = await services.operations.health.current();
     let answer = answers.get(report);
     if (!answer) answers.set(report, (answer = encoded(report, 0, Date.now())));
     return sendCached(c, answer);

@@ -1,5 +1,5 @@
-import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from '../app-env.ts';
 import { clientIp } from '../lib/client-info.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseJsonBody } from '../lib/http.ts';
@@ -7,15 +7,12 @@ import { parseJsonBody } from '../lib/http.ts';
 /** A beacon is a few dozen bytes; anything much larger is not one. */
 export const BEACON_MAX_BYTES = 1024;
 
-/** The client for rate limiting only: held in memory for minutes, never written anywhere. */
-const clientKey = (c: Context<AppEnv>) => clientIp(c, c.get('ctx').env.TRUST_PROXY);
-
 /**
  * POST /api/views: the reader beacon. No session, no cookie set or read. navigator.sendBeacon sends a
  * `text/plain` body, so the body is parsed as JSON whatever its content type. Answers 204 whether or not the
  * beacon counted (opt-outs, bots and repeats are not told apart from counted views), 400/404/413/429 otherwise.
  */
-export function viewsRoutes() {
+export function viewsRoutes(services: Pick<AppContext, 'operations' | 'env'>) {
   return new Hono<AppEnv>().post('/', async (c) => {
     const optOut = c.req.header('DNT') === '1' || c.req.header('Sec-GPC') === '1';
     // Do-Not-Track and Global Privacy Control: not even the body is read.
@@ -26,8 +23,9 @@ export function viewsRoutes() {
     if (text.length > BEACON_MAX_BYTES) throw new AppError(413, 'Beacon too large');
     const body = parseJsonBody(text);
     // Validates and queues in memory; the counts are written by the views writer, never on this request.
-    c.get('ctx').operations.views.record(body, {
-      client: clientKey(c),
+    services.operations.views.record(body, {
+      // The client for rate limiting only: held in memory for minutes, never written anywhere.
+      client: clientIp(c, services.env.TRUST_PROXY),
       userAgent: c.req.header('User-Agent'),
       optOut,
     });

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { WorkingCopyKeySchema, WorkingCopyWriteSchema } from 'content-schema/revisions';
-import type { AppEnv } from '../app-env.ts';
+import type { AppContext, AppEnv } from '../app-env.ts';
 import { AppError, validate } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
@@ -14,18 +14,18 @@ function keyParam(c: Context<AppEnv>): string {
 }
 
 /** Autosaved working copies (/api/working-copies): the editor's only; writing one never touches a post. */
-export function workingCopiesRoutes() {
+export function workingCopiesRoutes(services: Pick<AppContext, 'workingCopies'>) {
   return new Hono<AppEnv>()
     .use('*', requireAdmin)
-    .get('/', async (c) => c.json(await c.get('ctx').workingCopies.list(c.get('user')!.username)))
-    .get('/:key', async (c) => c.json(await c.get('ctx').workingCopies.read(keyParam(c))))
+    .get('/', async (c) => c.json(await services.workingCopies.list(c.get('user')!.username)))
+    .get('/:key', async (c) => c.json(await services.workingCopies.read(keyParam(c))))
     .put('/:key', async (c) => {
       const key = keyParam(c);
       const input = validate(WorkingCopyWriteSchema, await readJson(c));
-      return c.json(await c.get('ctx').workingCopies.write(key, input, c.get('user')!.username));
+      return c.json(await services.workingCopies.write(key, input, c.get('user')!.username));
     })
     .delete('/:key', async (c) => {
-      await c.get('ctx').workingCopies.remove(keyParam(c));
+      await services.workingCopies.remove(keyParam(c));
       return c.json({ ok: true });
     });
 }
