@@ -38,7 +38,7 @@ export default function PostCard({ post, headingLevel = 3 }: Props) {
           ))}
         </ul>
       ) : null}
-      <div className="mt-auto flex items-center gap-2 pt-4 text-sm text-slate-600">
+      <div className="mt-auto flex flex-wrap items-center gap-x-2 gap-y-1 pt-4 text-sm text-slate-600">
         <span
           aria-hidden="true"
           className="grid size-7 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
