@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { OVERALL_BANNER, SERVICE_NAMES, type ServiceStatus } from 'content-schema/status';
+import { formatUtcClock } from 'content-schema/format';
 import { STATUS_REFRESH_MS } from 'content-schema/site';
 import { fetchStatus, type StatusReading } from '../lib/service-status.ts';
 
@@ -22,14 +23,6 @@ const BANNER_STYLE = {
   outage: 'border-red-300 bg-red-50 text-red-900',
   waiting: 'border-slate-300 bg-slate-50 text-slate-900',
 } as const;
-
-const time = new Intl.DateTimeFormat('en-US', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-  hour12: false,
-});
 
 type State = { kind: 'loading' } | StatusReading;
 
@@ -67,7 +60,7 @@ export default function StatusBoard() {
       <p className="mt-2 text-sm text-slate-600">
         {state.kind === 'ok' ? (
           <>
-            Measured by the server at <time dateTime={state.checkedAt}>{time.format(new Date(state.checkedAt))} UTC</time>{' '}
+            Measured by the server at <time dateTime={state.checkedAt}>{formatUtcClock(state.checkedAt)} UTC</time>{' '}
             · refreshes every 30 seconds
           </>
         ) : state.kind === 'unavailable' ? (

@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-fo
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays, CalendarClock, Loader2 } from 'lucide-react';
+import { formatLongDay } from 'content-schema/format';
 import { ScheduleFormSchema, type ScheduleForm, type ScheduledPost } from 'content-schema/schedule';
 import { DEFAULT_TIMEZONE, SCHEDULER_TIMEZONES } from 'content-schema/site';
 import { formatInZone } from 'content-schema/zoned-time';
@@ -33,13 +34,6 @@ const DEFAULTS: DefaultValues<ScheduleValues> = {
   publishTime: '09:00',
   timezone: DEFAULT_TIMEZONE,
 };
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
 
 function startOfToday(): Date {
   const now = new Date();
@@ -167,7 +161,7 @@ function ScheduleForm() {
                       >
                         <CalendarDays aria-hidden="true" />
                         <span id="schedule-date-value">
-                          {field.value ? dayFormat.format(field.value) : 'Pick a date'}
+                          {field.value ? formatLongDay(field.value) : 'Pick a date'}
                         </span>
                       </Button>
                     </PopoverTrigger>

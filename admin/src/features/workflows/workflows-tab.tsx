@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp, Loader2, Pencil, Play, Plus, Trash2, Workflow as WorkflowIcon } from 'lucide-react';
+import { formatZonedDateTime } from 'content-schema/format';
 import { AUTOMATION_TIMEZONE } from 'content-schema/site';
 import type { Workflow } from 'content-schema/workflow';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
@@ -17,13 +18,8 @@ import { WorkflowForm } from './workflow-form.tsx';
 import { ACTION_LABELS, describeTrigger } from './workflow-form-values.ts';
 
 // Schedules are set in the publication's zone, so their times are shown there too.
-const when = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  hourCycle: 'h23',
-  timeZone: AUTOMATION_TIMEZONE,
-});
-const formatWhen = (iso: string | null, none: string) => (iso ? `${when.format(new Date(iso))} (Stockholm)` : none);
+const formatWhen = (iso: string | null, none: string) =>
+  iso ? `${formatZonedDateTime(iso, AUTOMATION_TIMEZONE)} (Stockholm)` : none;
 
 const STATUS_VARIANT: Record<Workflow['status'], BadgeVariant> = {
   idle: 'outline',
