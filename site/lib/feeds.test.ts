@@ -4,34 +4,22 @@ import type { SiteSummary } from 'content-schema/site-feed';
 import { atomXml, categoryFeed, entryHtml, feedEntries, jsonFeed, rssXml, siteFeed, FEED_ITEMS, type FeedEntry } from './feeds.ts';
 import type { ArticleBody } from './site-data.ts';
 import { newsSitemapXml, sitemapXml } from './sitemap.ts';
+import { siteSummary } from './test-posts.ts';
 
 const SITE = 'https://northwire.example';
 
 function post(id: number, overrides: Partial<SiteSummary> = {}): SiteSummary {
-  return {
-    id,
-    slug: `post-${id}`,
+  return siteSummary(id, {
     title: `Title ${id} <&> "quoted"`,
-    excerpt: `Excerpt ${id}`,
     category: 'Deal Watch',
     tags: ['funding'],
-    authorName: 'Ingrid Solvik',
-    authorId: 1,
-    readTime: 5,
-    published: true,
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-21T08:00:00.000Z',
     publishedAt: `2026-11-2${id % 10}T09:00:00.000Z`,
-    seoTitle: null,
-    metaDescription: null,
-    focusKeyword: null,
-    aiGenerated: false,
     provenance: 'ai-generated',
     editedBy: 'admin',
-    version: 1,
-    modifiedAt: null,
     ...overrides,
-  };
+  });
 }
 
 const corrected: ArticleBody = {

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE, fetchPublishedPosts } from './fetch-posts.ts';
+import { siteSummary } from './test-posts.ts';
 
-function post(id: number) {
-  return {
-    id,
-    slug: `p-${id}`,
-    title: 't',
-    excerpt: 'e',
-    content: '# c',
-    category: 'Deep Dive',
-    tags: [],
-    authorName: 'a',
-    authorId: 1,
-    readTime: 1,
-    published: true,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    publishedAt: null,
-    seoTitle: null,
-    metaDescription: null,
-    focusKeyword: null,
-    aiGenerated: false,
-    provenance: 'human',
-    editedBy: null,
-    version: 1,
-  };
-}
+/** A post as the API's list answers it (with its markdown). */
+const post = (id: number) => ({ ...siteSummary(id, { slug: `p-${id}` }), content: '# c' });
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 describe('fetchPublishedPosts', () => {

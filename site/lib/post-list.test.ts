@@ -17,32 +17,9 @@ import {
   type PostCard,
 } from './post-list.ts';
 import { isPostCard } from './post-card.ts';
+import { siteSummary } from './test-posts.ts';
 
-function post(id: number, overrides: Partial<PostSummary> = {}): PostSummary {
-  return {
-    id,
-    slug: `post-${id}`,
-    title: `Title ${id}`,
-    excerpt: `Excerpt ${id}`,
-    category: 'Deep Dive',
-    tags: ['a', 'b', 'c', 'd'],
-    authorName: 'Ingrid Solvik',
-    authorId: 1,
-    readTime: 5,
-    published: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    publishedAt: null,
-    seoTitle: null,
-    metaDescription: null,
-    focusKeyword: null,
-    aiGenerated: false,
-    provenance: 'human',
-    editedBy: null,
-    version: 1,
-    ...overrides,
-  };
-}
+const post = (id: number, overrides: Partial<PostSummary> = {}): PostSummary => siteSummary(id, { tags: ['a', 'b', 'c', 'd'], ...overrides });
 
 describe('ordering', () => {
   it('puts the latest publication first, falling back to the creation date', () => {

@@ -12,6 +12,14 @@ export function jsonLdScript(data: Record<string, unknown>): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
+/** The site-wide share image, for pages without their own (and articles whose image could not be drawn). */
+export const DEFAULT_SHARE_IMAGE = '/og-default.png';
+
+/** The alternative text of an article's own share image: what the card shows (site/render/og-image.ts). */
+export function articleImageAlt(post: Pick<SiteSummary, 'title' | 'category' | 'authorName'>): string {
+  return `${post.title}: ${post.category}, by ${post.authorName} (${SITE_NAME})`;
+}
+
 /**
  * schema.org NewsArticle for an article page.
  *

@@ -11,6 +11,11 @@ export interface ArticleBody {
   html: string;
   /** Newest first. */
   corrections: readonly PublicCorrection[];
+  /**
+   * Root-relative URL of the article's own share image (site/render/og-image.ts); absent where there is none
+   * (previews, feeds, or an image that could not be drawn), and the page then names the site's default image.
+   */
+  image?: string;
 }
 
 export interface SiteData {

@@ -24,6 +24,11 @@ export class Jobs {
     });
   }
 
+  /** Whether a long job waits for the one running (which may then stop early and queue itself again). */
+  get longWaiting(): boolean {
+    return this.#long.length > 0;
+  }
+
   /** Whether nothing runs or waits. */
   get idle(): boolean {
     return this.#state === 'idle' && this.#urgent.length === 0 && this.#long.length === 0;

@@ -10,6 +10,11 @@
  *   between publishes, so a publish never waits for them.
  * - `renderAll` renders every page from scratch into a new folder, then swaps it in. It is the same code path:
  *   a page is rendered one way only.
+ * - Each article has its own share image (og-image.ts), named by a hash of what it draws, drawn only when its file
+ *   is missing: a publish draws the changed articles' images before their pages; a full render links the live
+ *   folder's files, and an article whose image is missing shows the site's default image until the background
+ *   draws it and refreshes the article (~0.05 s an image here: 10,000 of them would not fit a full
+ *   render's budget). An image is removed with its article, or when a new one replaces it.
  * A post that cannot be rendered is left out (its previous version, if any, stays live) and reported by name;
  * it never stops the other posts of the build.
  */
@@ -27,6 +32,7 @@ import { fixHtml } from '../lib/html-fixups.ts';
 import { modifiedTime } from '../lib/post-list.ts';
 import type { ArticleBody } from '../lib/site-data.ts';
 import { ALL_KEY, chunkPath, headPath, listingKey, toCard, type Listing } from '../lib/post-list.ts';
+import { ogImageFile, ogImageInput, ogImages, type OgImageInput } from './og-image.ts';
 import { fileOf, listFiles, removeFile, writeAtomic } from './outputs.ts';
 import { openSearchIndex, type SearchIndex, type SearchIndexOptions, type SearchRecord } from './search/index.ts';
 import { SiteIndex } from './site-index.ts';
@@ -42,7 +48,7 @@ interface CompiledSite {
 interface TreeState {
   version: string;
   cursor: number;
-  /** Articles whose related block is waiting for a background refresh. */
+  /** Articles waiting for a background refresh: of their related block, or to draw their missing share image. */
   dirty: number[];
   /** Whether the folder's search index holds every post (false until a first index after a full render). */
   searchReady: boolean;
@@ -92,6 +98,8 @@ export interface RendererOptions {
   source: SiteSource;
   /** Options of the search index (tests shorten how long retired bundles are kept). */
   search?: SearchIndexOptions;
+  /** Draws an article's share image (tests count the drawings); default: og-image.ts. */
+  drawImage?: (input: OgImageInput) => Promise<Uint8Array>;
   /** Called at safe points of long work so urgent work can run (see jobs.ts). */
   checkpoint?: () => Promise<void>;
 }
@@ -105,6 +113,7 @@ export async function openRenderer(opts: RendererOptions) {
   const site = (await import(pathToFileURL(entry).href)) as CompiledSite;
   const version = compiledVersion(distDir);
   const checkpoint = opts.checkpoint ?? (async () => {});
+  const images = ogImages({ render: opts.drawImage });
   const staticPaths = site
     .routePatterns()
     .filter((r) => r.type === 'page' && r.params.length === 0 && !r.route.startsWith('/_'))
@@ -260,22 +269,31 @@ export async function openRenderer(opts: RendererOptions) {
   }
 
   /**
-   * Renders articles (with their stored HTML) into `dir`. A post that cannot be rendered is reported and, in
-   * `idx`, put back to `fallback` (its previous version, whose page stays) or removed.
+   * Renders articles (with their stored HTML) and their share images into `dir`, each image before its page. A
+   * post that cannot be rendered is reported and, in `idx`, put back to `fallback` (its previous version, whose
+   * page stays) or removed. An image is reused from `dir` or, by hard link, from `reuseDir` when its file is there;
+   * else drawn, or, given `deferred`, left to the background (the post's id is added to it).
    */
   async function renderArticles(
     dir: string,
     idx: SiteIndex,
     posts: SitePost[],
     errors: BuildPostError[],
-    fallback: (id: number) => SiteSummary | undefined = () => undefined,
+    {
+      fallback = () => undefined,
+      reuseDir = null,
+      deferred,
+    }: { fallback?: (id: number) => SiteSummary | undefined; reuseDir?: string | null; deferred?: number[] } = {},
   ): Promise<number> {
     let written = 0;
     for (const post of posts) {
       try {
         const body = bodyOf(post);
         if (!body) throw new Error(post.renderError ?? 'The post has no rendered body');
-        const html = await render(`/post/${post.slug}`, idx.data(staticPaths, new Map([[post.slug, body]])));
+        const image = await images.prepare(dir, post.slug, ogImageInput(post), { reuseDir, draw: !deferred });
+        if (!image) deferred?.push(post.id);
+        const html = await render(`/post/${post.slug}`, idx.data(staticPaths, new Map([[post.slug, { ...body, image: image?.path }]])));
+        if (image?.commit()) written++;
         writeAtomic(dir, fileOf(`/post/${post.slug}`), html);
         written++;
       } catch (err) {
@@ -351,7 +369,7 @@ export async function openRenderer(opts: RendererOptions) {
     idx.setCorrections(await source.corrections());
 
     const errors: BuildPostError[] = [];
-    let written = await renderArticles(dir, idx, current, errors, (id) => previous.get(id));
+    let written = await renderArticles(dir, idx, current, errors, { fallback: (id) => previous.get(id) });
     const failed = new Set(errors.map((e) => e.postId));
     let removed = 0;
     const live: RenderResult['live'] = [];
@@ -361,6 +379,12 @@ export async function openRenderer(opts: RendererOptions) {
         if (slug !== after?.slug && !idx.bySlug(slug) && removeFile(dir, fileOf(`/post/${slug}`))) removed++;
       }
       if (failed.has(id)) continue;
+      // Images of the post's old and current slugs that no page names any more: an unpublished or deleted post's,
+      // or the one a new title or category replaced. A slug's images can belong only to the post that holds it.
+      for (const slug of new Set([...(goneSlugs.get(id) ?? []), ...(after ? [after.slug] : [])])) {
+        const owner = idx.bySlug(slug);
+        removed += images.prune(dir, slug, owner ? ogImageFile(owner.slug, ogImageInput(owner)) : null);
+      }
       // The article names its modified time in article:modified_time; the builder looks for it.
       if (after) live.push({ postId: id, path: `/post/${after.slug}`, present: true, updatedAt: modifiedTime(after) });
       else for (const slug of goneSlugs.get(id) ?? []) live.push({ postId: id, path: `/post/${slug}`, present: false });
@@ -417,7 +441,10 @@ export async function openRenderer(opts: RendererOptions) {
     return { written, removed, postErrors: errors, cursor: through, live, durationMs: performance.now() - started };
   }
 
-  /** Refreshes a few articles queued by `applyChanges`; false when there is nothing left to do. */
+  /**
+   * Refreshes a few articles queued by `applyChanges` (related blocks) or `renderAll` (share images to draw);
+   * false when there is nothing left to do.
+   */
   async function backgroundStep(): Promise<boolean> {
     const dir = liveDir();
     if (!dir || !state || needsFull()) return false;
@@ -427,7 +454,7 @@ export async function openRenderer(opts: RendererOptions) {
     const posts = await source.postsById(slice);
     const done = new Set<number>();
     for (const post of posts) {
-      // One article at a time: a publish waits for at most one page.
+      // One article at a time: a publish waits for at most one page (and its image, ~0.05 s).
       await checkpoint();
       if (index.get(post.id)?.updatedAt === post.updatedAt) await renderArticles(dir, index, [post], []);
       done.add(post.id);
@@ -445,6 +472,9 @@ export async function openRenderer(opts: RendererOptions) {
   async function renderAll(cursor: number): Promise<RenderResult> {
     const started = performance.now();
     const idx = await loadIndex();
+    // Share images are linked from the live folder when their file is there; missing ones are drawn afterwards.
+    const reuseDir = liveDir();
+    const deferred: number[] = [];
     const trees = join(siteRoot, 'trees');
     mkdirSync(trees, { recursive: true });
     const name = `${Date.now().toString(36)}-${process.pid}`;
@@ -475,7 +505,7 @@ export async function openRenderer(opts: RendererOptions) {
       }
       const posts = page.value.filter((p) => idx.get(p.id));
       for (let i = 0; i < posts.length; i += FULL_SLICE) {
-        written += await renderArticles(dir, idx, posts.slice(i, i + FULL_SLICE), errors);
+        written += await renderArticles(dir, idx, posts.slice(i, i + FULL_SLICE), errors, { reuseDir, deferred });
         await checkpoint();
       }
     }
@@ -510,7 +540,7 @@ export async function openRenderer(opts: RendererOptions) {
     renameSync(tmpLink, currentLink);
     index = idx;
     indexCursor = cursor;
-    saveState({ version, cursor, dirty: [], searchReady });
+    saveState({ version, cursor, dirty: deferred.sort((a, b) => a - b), searchReady });
     // Keep the previous tree for readers mid-download; remove older ones.
     for (const tree of readdirSync(trees)) {
       const full = join(trees, tree);

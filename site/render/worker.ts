@@ -41,13 +41,17 @@ const renderer = await openRenderer({
 });
 
 let backgroundQueued = false;
-/** Queues background refreshes as one long job that yields to publishes between steps. */
+/**
+ * Queues background refreshes as one long job that yields to publishes between steps, and to a full render
+ * waiting behind it (drawing a cold site's share images can take minutes; the full render re-queues whatever is
+ * still missing, and this job is queued again once it is done).
+ */
 function background(): void {
   if (backgroundQueued || options.previewOnly) return;
   backgroundQueued = true;
   void jobs
     .long(async (checkpoint) => {
-      while (await renderer.backgroundStep()) await checkpoint();
+      while (!jobs.longWaiting && (await renderer.backgroundStep())) await checkpoint();
     })
     .catch((err: unknown) => console.error('[renderer] background refresh failed:', err instanceof Error ? err.message : err))
     .finally(() => {

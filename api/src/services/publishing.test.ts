@@ -158,7 +158,9 @@ describe('incremental publishing', () => {
     try {
       const status = await site.builder.status();
       await scratch.full(status.latestChange);
-      while ((await scratch.status()).searchPending > 0) await new Promise((r) => setTimeout(r, 100));
+      // Then its background work: the search index, and the share images a full render leaves to be drawn.
+      const busy = async () => ((s) => s.searchPending > 0 || s.pendingBackground > 0)(await scratch.status());
+      while (await busy()) await new Promise((r) => setTimeout(r, 100));
       const live = (await site.renderer.status()).liveDir!;
       const fresh = (await scratch.status()).liveDir!;
       const a = snapshot(live);
@@ -168,6 +170,10 @@ describe('incremental publishing', () => {
       expect(differing).toEqual([]);
       expect(a.size).toBeGreaterThan(100);
       expect([...a.keys()].filter((f) => f.startsWith('pagefind/')).length).toBeGreaterThan(5);
+      // Every article has exactly one share image (a retitled, unpublished or deleted post's old one is gone).
+      const articles = [...a.keys()].flatMap((f) => /^post\/(.+)\.html$/.exec(f)?.[1] ?? []).sort();
+      const images = [...a.keys()].filter((f) => f.startsWith('og/'));
+      expect(images.map((f) => f.split('/')[1]).sort()).toEqual(articles);
     } finally {
       await scratch.close();
     }
