@@ -57,6 +57,7 @@ describe('the file server', () => {
       '_astro/island.abc123.js.gz': SIBLINGS.gzip,
       'pagefind/manifest.json': '{"bundles":[]}',
       'pagefind/b/en-abc/pagefind-entry.json': '{}',
+      'og/a-post/0123abcd.png': 'png',
       'pagefind/state.json': '{"cursor":1}',
     });
     symlinkSync(join(t.dir, 'site', 'trees', 'one'), join(t.dir, 'site', 'current'));
@@ -85,6 +86,7 @@ describe('the file server', () => {
     ['/pagefind/manifest.json', 'public, max-age=0, must-revalidate'],
     ['/_astro/island.abc123.js', 'public, max-age=31536000, immutable'],
     ['/pagefind/b/en-abc/pagefind-entry.json', 'public, max-age=31536000, immutable'],
+    ['/og/a-post/0123abcd.png', 'public, max-age=31536000, immutable'],
     ['/admin', 'public, max-age=0, must-revalidate'],
     ['/admin/assets/index-abc.js', 'public, max-age=31536000, immutable'],
   ])('%s is cached as %s', async (path, cacheControl) => {

@@ -8,8 +8,11 @@ import { CSP_ADMIN } from './security-headers.ts';
 /** `root`: the live site's folder, its symlink resolved once per request; `file`: the file serveStatic found. */
 type FilesEnv = AppEnv & { Variables: { root: string; file: string } };
 
-/** Names that change with their content: Astro's assets, the admin's, and the search bundles (b/{key}-{hash}/). */
-const HASHED = /\/(_astro|assets|pagefind\/b)\//;
+/**
+ * Names that change with their content: Astro's assets, the admin's, the search bundles (b/{key}-{hash}/) and the
+ * articles' share images (og/{slug}/{hash}.png).
+ */
+const HASHED = /\/(_astro|assets|pagefind\/b|og)\//;
 
 /** What serveStatic sets on the context before it reads the file; cleared when the file turns out to be gone. */
 const FILE_HEADERS = [

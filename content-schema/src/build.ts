@@ -51,8 +51,9 @@ export const BuildStatusSchema = z.object({
   /** When the live site last changed (the last successful build's end); null before the first. */
   liveSince: z.string().nullable(),
   /**
-   * Work the embedded renderer does after a publish has gone live: articles whose "Related Research" block
-   * waits for a refresh, and posts waiting to be re-indexed for search. Null without an embedded renderer.
+   * Work the embedded renderer does after a publish has gone live: articles whose "Related Research" block or
+   * share image (after a full render) waits for a refresh, and posts waiting to be re-indexed for search. Null
+   * without an embedded renderer.
    */
   background: z.object({ articles: z.number().int(), search: z.number().int() }).nullable(),
 });
