@@ -3,13 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { MIN_FILL_MS } from 'content-schema/messages';
 import { baseURL } from '../playwright.config.ts';
 import { login } from './fixtures.ts';
-import { hydrated, publishedPosts } from './site-helpers.ts';
+import { publishedPosts, wakeForm } from './site-helpers.ts';
 
 /** Opens a reader form with a controllable clock, fills it, lets a person's typing time pass, sends it. */
 async function sendForm(page: Page, path: string, fill: () => Promise<void>, button: string) {
   await page.clock.install();
   await page.goto(path);
-  await hydrated(page);
+  await wakeForm(page);
   await fill();
   await page.clock.fastForward(MIN_FILL_MS + 1000);
   const posted = page.waitForResponse((r) => r.url().endsWith('/api/messages') && r.request().method() === 'POST');

@@ -8,17 +8,20 @@ import {
   MIN_FILL_MS,
   TIP_SENT,
 } from 'content-schema/messages';
-import { hydrated, publishedPosts } from './site-helpers.ts';
+import { publishedPosts, wakeForm } from './site-helpers.ts';
 
 async function toastText(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 }
 
-/** Opens a form page with a controllable clock, so the minimum fill time can pass without waiting for it. */
+/**
+ * Opens a form page with a controllable clock, so the minimum fill time can pass without waiting for it, and wakes
+ * the form (it hydrates at the reader's first touch; before that the browser would post it without JavaScript).
+ */
 async function openForm(page: Page, path: string) {
   await page.clock.install();
   await page.goto(path);
-  await hydrated(page);
+  await wakeForm(page);
 }
 
 /** Lets more than the minimum fill time pass, as a person typing would. */

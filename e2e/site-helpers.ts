@@ -56,3 +56,10 @@ export async function hydrated(page: Page): Promise<void> {
 export async function awake(page: Page, inner: string): Promise<void> {
   await expect(page.locator('astro-island[ssr]', { has: page.locator(inner) })).toHaveCount(0);
 }
+
+/** Wakes the page's reader form (client:interaction: the reader's first focus) and waits until it has hydrated. */
+export async function wakeForm(page: Page): Promise<void> {
+  const form = 'form[action="/api/messages"]';
+  await page.locator(form).getByRole('textbox').first().focus();
+  await awake(page, form);
+}

@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { SESSION_COOKIE, readWroteCookie, setSessionCookie, setWroteCookie } from './lib/cookies.ts';
 import { AppError } from './lib/errors.ts';
+import { formErrorPage, isFormPost } from './lib/form-post.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { automationRoutes } from './routes/automation.ts';
@@ -52,6 +53,8 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      // A page's form posted without JavaScript: the browser shows the answer, so it is a page, not JSON.
+      if (isFormPost(c)) return formErrorPage(c, err, allowedOrigins);
       return c.json({ ...err.extra, error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
     }
     if (err instanceof HTTPException) return c.json({ error: err.message || 'Request failed' }, err.status);

@@ -53,13 +53,33 @@ function noteChecked(route: ApiRoute): void {
   appendFileSync(file, `${route}\n`);
 }
 
-/** Why an answer breaks the contract, or null when it keeps it. Only `/api/` answers are held to it. */
-export function contractViolation(method: string, url: string, res: { status: number; headers: Headers }, text: string): string | null {
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * Why an answer breaks the contract, or null when it keeps it. Only `/api/` answers are held to it.
+ * `requestType` is the request's Content-Type: a browser's form post (a reader form without JavaScript) is
+ * answered for the browser to show, so its refusal may be an HTML page rather than the JSON error body.
+ */
+export function contractViolation(
+  method: string,
+  url: string,
+  res: { status: number; headers: Headers },
+  text: string,
+  requestType?: string,
+): string | null {
   const path = new URL(url, 'http://x').pathname;
   if (!path.startsWith('/api/')) return null;
   const what = `${method} ${path} → ${res.status}`;
   // An encoded body is checked as sent to clients that ask for it elsewhere; 304 has no body by definition.
   if (res.status === 304 || res.headers.get('Content-Encoding')) return null;
+  // A redirect (a form post sent on to its confirmation page) names where to go and carries nothing else.
+  if (res.status >= 300 && res.status < 400) {
+    if (!res.headers.get('Location')) return `${what}: a redirect without a Location`;
+    return text ? `${what}: a redirect with a body` : null;
+  }
+  if (res.status >= 400 && res.status < 500 && res.headers.get('Content-Type')?.startsWith('text/html')) {
+    return FORM_TYPES.test(requestType ?? '') ? null : `${what}: an HTML error page answered a request that was not a form post`;
+  }
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -120,19 +120,30 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
   let cookie = '';
   let device = '';
 
+  /** `body`: an object is sent as JSON, a string as is, URLSearchParams or FormData as a browser's form post. */
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = {
-      method,
-      // A header given as undefined is left out (to send a request without Origin, for instance).
-      headers: Object.fromEntries(Object.entries({
+    const form = body instanceof URLSearchParams || body instanceof FormData;
+    const sent = new Headers(
+      Object.entries({
         ...(method === 'GET' ? {} : { Origin: ORIGIN }),
         ...(cookie || device ? { Cookie: [cookie, path.startsWith('/api/auth') ? device : ''].filter(Boolean).join('; ') } : {}),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
-      }).filter(([, v]) => v !== undefined)),
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        // A header given as undefined is left out (to send a request without Origin, for instance).
+      }).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    const init: RequestInit = {
+      method,
+      headers: sent,
+      body:
+        body === undefined
+          ? undefined
+          : body instanceof URLSearchParams || body instanceof FormData || typeof body === 'string'
+            ? body
+            : JSON.stringify(body),
     };
-    const res = await app.request(`${ORIGIN}${path}`, init);
+    const request = new Request(`${ORIGIN}${path}`, init);
+    const res = await app.request(request);
     for (const set of res.headers.getSetCookie()) {
       const [, name, value] = /^(session|device)=([^;]*)/.exec(set) ?? [];
       if (name === 'session') cookie = value ? `session=${value}` : '';
@@ -140,7 +151,7 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
     }
     const text = await res.text();
     // Every answer is held to the API's contract (content-schema/api-contract), whatever the test checks.
-    const violation = contractViolation(method, path, res, text);
+    const violation = contractViolation(method, path, res, text, request.headers.get('Content-Type') ?? undefined);
     if (violation) throw new Error(`Contract: ${violation}`);
     let json: any = null;
     try {

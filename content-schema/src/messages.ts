@@ -70,12 +70,17 @@ const optional = (max: number, tooLong: string) => z.string().trim().max(max, to
 const botChecks = {
   /** Hidden from people; anything in it marks a script. */
   website: z.string().max(500, 'Invalid form').optional(),
-  /** Milliseconds between the form appearing (hydration) and the submission. */
+  /**
+   * Milliseconds between the form appearing (hydration) and the submission. A form posted without JavaScript
+   * cannot measure it (a static page carries no time of its own) and leaves it out; the API accepts that only
+   * from a form post, and a JSON body without it is refused like one sent too fast (api/src/routes/messages.ts).
+   */
   elapsedMs: z
     .number('Invalid form')
     .int('Invalid form')
     .min(0, 'Invalid form')
-    .max(7 * 24 * 3_600_000, 'Invalid form'),
+    .max(7 * 24 * 3_600_000, 'Invalid form')
+    .optional(),
 };
 
 export const ContactMessageInputSchema = z.object({
@@ -119,6 +124,27 @@ export const MessageInputSchema = z.discriminatedUnion(
   'Unknown form',
 );
 export type MessageInput = z.infer<typeof MessageInputSchema>;
+
+/**
+ * A form posted without JavaScript (`application/x-www-form-urlencoded`, every value text) as the object
+ * MessageInputSchema reads, so both kinds of post pass the same schema: the tip's checkbox is sent only when
+ * ticked (as `true`), and a fill time, if a client sends one, is a number.
+ */
+export function messageInputFromForm(fields: Readonly<Record<string, string>>): Record<string, unknown> {
+  const { anonymous, elapsedMs, ...text } = fields;
+  return {
+    ...text,
+    ...(anonymous !== undefined ? { anonymous: anonymous !== '' && anonymous !== 'false' } : {}),
+    ...(elapsedMs !== undefined ? { elapsedMs: elapsedMs.trim() === '' ? NaN : Number(elapsedMs) } : {}),
+  };
+}
+
+/** Where a form posted without JavaScript is sent once its message is stored: the confirmation, as a page. */
+export const MESSAGE_SENT_PAGES: Record<MessageType, string> = {
+  contact: '/message-sent',
+  tip: '/message-sent/tip',
+  correction: '/message-sent/correction',
+};
 
 /** Answer of `POST /api/messages`: stored. */
 export const MessageReceiptSchema = z.object({ ok: z.literal(true), id: z.number().int() });

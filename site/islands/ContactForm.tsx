@@ -1,7 +1,7 @@
 /** The contact form (spec §2 Contact, §3 Contact form): posts to the newsroom's Inbox, confirms once stored. */
 import { CONTACT_TYPES } from 'content-schema/forms';
 import { MESSAGE_LIMITS, MESSAGE_SENT } from 'content-schema/messages';
-import { Field, FormError, Honeypot, StorageNote, useMessageForm } from './ui/form-parts.tsx';
+import { Field, MessageForm, useMessageForm } from './ui/form-parts.tsx';
 
 const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
   general: 'General inquiry',
@@ -14,19 +14,19 @@ const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 export default function ContactForm() {
-  const { hydrated, status, onSubmit, errorRef, sending } = useMessageForm({
+  const state = useMessageForm({
     confirmation: MESSAGE_SENT,
     build: (data) => ({
       type: 'contact' as const,
       name: text(data, 'name'),
       email: text(data, 'email'),
-      topic: text(data, 'type') as (typeof CONTACT_TYPES)[number],
+      topic: text(data, 'topic') as (typeof CONTACT_TYPES)[number],
       subject: text(data, 'subject'),
       message: text(data, 'message'),
     }),
   });
   return (
-    <form className="relative grid gap-5" aria-label="Contact form" onSubmit={(e) => void onSubmit(e)} aria-busy={sending}>
+    <MessageForm type="contact" label="Contact form" submitLabel="Send Message" state={state}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Full Name">
           <input id="contact-name" name="name" className="input" required maxLength={MESSAGE_LIMITS.name} autoComplete="name" />
@@ -44,7 +44,7 @@ export default function ContactForm() {
         </Field>
       </div>
       <Field id="contact-type" label="Message Type">
-        <select id="contact-type" name="type" className="input" defaultValue="general">
+        <select id="contact-type" name="topic" className="input" defaultValue="general">
           {CONTACT_TYPES.map((type) => (
             <option key={type} value={type}>
               {TYPE_LABELS[type]}
@@ -58,14 +58,6 @@ export default function ContactForm() {
       <Field id="contact-message" label="Message">
         <textarea id="contact-message" name="message" className="input" rows={6} required maxLength={MESSAGE_LIMITS.body} />
       </Field>
-      <Honeypot id="contact-website" />
-      <FormError status={status} errorRef={errorRef} />
-      <StorageNote />
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={!hydrated || sending}>
-          {sending ? 'Sending...' : 'Send Message'}
-        </button>
-      </div>
-    </form>
+    </MessageForm>
   );
 }

@@ -2,9 +2,9 @@
  * The correction form (spec §2 Corrections, §3 Correction form): posts to the newsroom's Inbox, confirms once
  * stored. Opened from an article (`/corrections?article=<slug>`, or `?url=<address>`), the Article URL is filled in.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CORRECTION_SENT, MESSAGE_LIMITS } from 'content-schema/messages';
-import { Field, FormError, Honeypot, StorageNote, useMessageForm } from './ui/form-parts.tsx';
+import { Field, MessageForm, useMessageForm } from './ui/form-parts.tsx';
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
@@ -19,8 +19,10 @@ function articleFromLocation(): string {
 
 export default function CorrectionForm() {
   const [articleUrl, setArticleUrl] = useState('');
-  useEffect(() => setArticleUrl(articleFromLocation()), []);
-  const { hydrated, status, onSubmit, errorRef, sending } = useMessageForm({
+  const urlField = useRef<HTMLInputElement>(null);
+  // An address typed before the island woke is kept; else the article the page's address names.
+  useEffect(() => setArticleUrl(urlField.current?.value || articleFromLocation()), []);
+  const state = useMessageForm({
     confirmation: CORRECTION_SENT,
     onReset: () => setArticleUrl(''),
     build: (data) => ({
@@ -32,11 +34,12 @@ export default function CorrectionForm() {
     }),
   });
   return (
-    <form className="relative grid gap-5" aria-label="Correction form" onSubmit={(e) => void onSubmit(e)} aria-busy={sending}>
+    <MessageForm type="correction" label="Correction form" submitLabel="Submit Correction" state={state}>
       <Field id="correction-url" label="Article URL" hint="The address of the article, e.g. https://…/post/…">
         <input
           id="correction-url"
           name="articleUrl"
+          ref={urlField}
           className="input"
           inputMode="url"
           required
@@ -78,14 +81,6 @@ export default function CorrectionForm() {
           aria-describedby="correction-contact-hint"
         />
       </Field>
-      <Honeypot id="correction-website" />
-      <FormError status={status} errorRef={errorRef} />
-      <StorageNote />
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={!hydrated || sending}>
-          {sending ? 'Sending...' : 'Submit Correction'}
-        </button>
-      </div>
-    </form>
+    </MessageForm>
   );
 }

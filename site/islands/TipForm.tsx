@@ -1,8 +1,8 @@
 /** The news tip form (spec §2 News tip, §3 News tip form): posts to the newsroom's Inbox, confirms once stored. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { URGENCY_LEVELS } from 'content-schema/forms';
 import { MESSAGE_LIMITS, TIP_SENT } from 'content-schema/messages';
-import { Field, FormError, Honeypot, StorageNote, useMessageForm } from './ui/form-parts.tsx';
+import { Field, MessageForm, useMessageForm } from './ui/form-parts.tsx';
 
 const URGENCY = [
   { value: 'normal', label: 'Standard: reply within 24-48 hours' },
@@ -14,7 +14,10 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 export default function TipForm() {
   const [anonymous, setAnonymous] = useState(false);
-  const { hydrated, status, onSubmit, errorRef, sending } = useMessageForm({
+  const anonymousBox = useRef<HTMLInputElement>(null);
+  // Ticked before the island woke: the box is in the DOM, not yet in React's state.
+  useEffect(() => setAnonymous(anonymousBox.current?.checked ?? false), []);
+  const state = useMessageForm({
     confirmation: TIP_SENT,
     onReset: () => setAnonymous(false),
     build: (data) => ({
@@ -29,7 +32,13 @@ export default function TipForm() {
     }),
   });
   return (
-    <form className="relative grid gap-5" aria-label="News tip form" onSubmit={(e) => void onSubmit(e)} aria-busy={sending}>
+    <MessageForm
+      type="tip"
+      label="News tip form"
+      submitLabel="Submit Tip"
+      state={state}
+      note="We store your tip, never your IP address or anything else about your connection; an anonymous tip stores no contact information at all. Tips are deleted automatically after the retention period in our privacy notice."
+    >
       <Field id="tip-subject" label="Story Subject">
         <input id="tip-subject" name="subject" className="input" required maxLength={MESSAGE_LIMITS.subject} />
       </Field>
@@ -92,6 +101,8 @@ export default function TipForm() {
           id="tip-anonymous"
           name="anonymous"
           type="checkbox"
+          value="true"
+          ref={anonymousBox}
           className="mt-1 size-4 accent-brand-700"
           checked={anonymous}
           onChange={(e) => setAnonymous(e.target.checked)}
@@ -100,17 +111,6 @@ export default function TipForm() {
           Submit anonymously (your contact information will not be stored)
         </label>
       </div>
-      <Honeypot id="tip-website" />
-      <FormError status={status} errorRef={errorRef} />
-      <StorageNote>
-        We store your tip, never your IP address or anything else about your connection; an anonymous tip stores no
-        contact information at all. Tips are deleted automatically after the retention period in our privacy notice.
-      </StorageNote>
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={!hydrated || sending}>
-          {sending ? 'Sending...' : 'Submit Tip'}
-        </button>
-      </div>
-    </form>
+    </MessageForm>
   );
 }

@@ -4,12 +4,13 @@
  */
 import { CATEGORY_ROUTES } from 'content-schema/categories';
 import type { CorrectionLogEntry } from 'content-schema/corrections';
+import { MESSAGE_SENT_PAGES } from 'content-schema/messages';
 import { SITE_NAME } from 'content-schema/site';
 import type { SiteSummary } from 'content-schema/site-feed';
 import { modifiedTime, publicationDate } from './post-list.ts';
 
 /** Pages that exist for readers' browsers only and must not be listed for crawlers. */
-const NOT_IN_SITEMAP = new Set(['/404', '/saved', '/login', '/create-post']);
+const NOT_IN_SITEMAP = new Set(['/404', '/saved', '/login', '/create-post', ...Object.values(MESSAGE_SENT_PAGES)]);
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -38,4 +38,24 @@ describe('the API contract (content-schema/api-contract)', () => {
     );
     expect(contractViolation('POST', '/api/views', { status: 204, headers: new Headers() }, '')).toBeNull();
   });
+
+  it('accepts a bodiless redirect, and an HTML refusal only for a form post; JSON errors stay checked', () => {
+    const form = 'application/x-www-form-urlencoded';
+    const to = (location: string) => ({ status: 303, headers: new Headers({ Location: location }) });
+    expect(contractViolation('POST', '/api/messages', to('/message-sent'), '', form)).toBeNull();
+    expect(contractViolation('POST', '/api/messages', to('/message-sent'), '{"ok":true}', form)).toMatch(/redirect with a body/);
+    expect(contractViolation('POST', '/api/messages', { status: 303, headers: new Headers() }, '', form)).toMatch(/without a Location/);
+
+    const page = { status: 400, headers: new Headers({ 'Content-Type': 'text/html; charset=UTF-8' }) };
+    const html = '<!doctype html><title>Not sent</title>';
+    expect(contractViolation('POST', '/api/messages', page, html, form)).toBeNull();
+    expect(contractViolation('POST', '/api/messages', page, html, 'multipart/form-data; boundary=x')).toBeNull();
+    expect(contractViolation('POST', '/api/messages', page, html, 'application/json')).toMatch(/not a form post/);
+    expect(contractViolation('POST', '/api/messages', page, html)).toMatch(/not a form post/);
+    // Only refusals may be pages: a success still answers its schema, and a JSON error its shape.
+    const ok = { status: 201, headers: new Headers({ 'Content-Type': 'text/html' }) };
+    expect(contractViolation('POST', '/api/messages', ok, html, form)).toMatch(/not JSON/);
+    const jsonError = { status: 400, headers: new Headers({ 'Content-Type': 'application/json' }) };
+    expect(contractViolation('POST', '/api/messages', jsonError, '{"message":"x"}', form)).toMatch(/error body/);
+  });
 });

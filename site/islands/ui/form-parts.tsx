@@ -1,7 +1,9 @@
 /**
- * Pieces shared by the reader forms (contact, tip, correction). Each form posts to `POST /api/messages`
- * (same origin) and tells the truth: the confirmation only once the API answered that it stored the message;
- * on any failure a clear error, with everything the reader typed left in the form.
+ * Pieces shared by the reader forms (contact, tip, correction). Each form is a real `<form method="post">` to
+ * `POST /api/messages` (same origin): without JavaScript, or before the island wakes, the browser posts it and
+ * the API answers with a confirmation page or a page listing what to correct. Once hydrated, the island sends the
+ * same fields as JSON and tells the truth in place: the confirmation only once the API answered that it stored
+ * the message; on any failure a clear error, with everything the reader typed left in the form.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -9,15 +11,9 @@ import {
   MESSAGE_NETWORK_ERROR,
   MESSAGE_SERVER_ERROR,
   type MessageInput,
+  type MessageType,
 } from 'content-schema/messages';
 import { toast, type ToastInput } from '../../lib/toast.ts';
-
-/** Whether the island has hydrated; submit stays disabled before, so a click never posts the page. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 type Status = { state: 'idle' } | { state: 'sending' } | { state: 'error'; message: string };
 
@@ -34,15 +30,15 @@ export async function failureMessage(res: Response): Promise<string> {
 }
 
 /**
- * A reader form's submission: the time since the form appeared travels with it (the API refuses submissions
- * faster than a person types), the confirmation toast shows only after a 2xx, the form resets only then.
+ * A reader form's submission: the time since the form appeared (the island woke, at the reader's first touch)
+ * travels with it (the API refuses submissions faster than a person types), the confirmation toast shows only
+ * after a 2xx, the form resets only then.
  */
 export function useMessageForm<T extends MessageInput>(opts: {
   build: (data: FormData) => Omit<T, 'elapsedMs' | 'website'>;
   confirmation: ToastInput;
   onReset?: () => void;
 }) {
-  const hydrated = useHydrated();
   const shownAt = useRef(0);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
@@ -87,11 +83,11 @@ export function useMessageForm<T extends MessageInput>(opts: {
     opts.onReset?.();
   }
 
-  return { hydrated, status, onSubmit, errorRef, sending: status.state === 'sending' };
+  return { status, onSubmit, errorRef, sending: status.state === 'sending' };
 }
 
 /** The failure, announced and focused; the reader's text stays in the fields above. */
-export function FormError({ status, errorRef }: { status: Status; errorRef: React.RefObject<HTMLParagraphElement | null> }) {
+function FormError({ status, errorRef }: { status: Status; errorRef: React.RefObject<HTMLParagraphElement | null> }) {
   if (status.state !== 'error') return null;
   return (
     <p
@@ -107,10 +103,54 @@ export function FormError({ status, errorRef }: { status: Status; errorRef: Reac
 }
 
 /**
+ * The `<form>` of a reader form around its fields: posts itself without JavaScript (`type` tells the API which
+ * form; the hidden field catches scripts); hydrated, the island sends it as JSON instead. Then the failure, if
+ * any, what is stored (`note`, or the general words) and the submit button.
+ */
+export function MessageForm({
+  type,
+  label,
+  submitLabel,
+  state,
+  note,
+  children,
+}: {
+  type: MessageType;
+  label: string;
+  submitLabel: string;
+  state: ReturnType<typeof useMessageForm>;
+  note?: ReactNode;
+  children: ReactNode;
+}) {
+  const { onSubmit, sending, status, errorRef } = state;
+  return (
+    <form
+      method="post"
+      action="/api/messages"
+      className="relative grid gap-5"
+      aria-label={label}
+      onSubmit={(e) => void onSubmit(e)}
+      aria-busy={sending}
+    >
+      <input type="hidden" name="type" value={type} />
+      {children}
+      <Honeypot id={`${type}-website`} />
+      <FormError status={status} errorRef={errorRef} />
+      <StorageNote>{note}</StorageNote>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={sending}>
+          {sending ? 'Sending...' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
  * A field people never see or reach (off-screen, out of the tab order, hidden from assistive technology); a
  * script that fills every input fills it, and the API refuses the submission.
  */
-export function Honeypot({ id }: { id: string }) {
+function Honeypot({ id }: { id: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
       <label htmlFor={id}>Leave this field empty</label>
@@ -120,7 +160,7 @@ export function Honeypot({ id }: { id: string }) {
 }
 
 /** What is stored, with a link to the privacy notice. */
-export function StorageNote({ children }: { children?: ReactNode }) {
+function StorageNote({ children }: { children?: ReactNode }) {
   return (
     <p className="text-xs text-slate-600">
       {children ??

@@ -127,8 +127,13 @@ export function createMessagesService(deps: {
    * Stores a reader's message. Refused with 429 (Retry-After) past the limits of the reader's address or of all
    * readers, and with 400 and one message for both bot checks (hidden field filled, sent too fast), in which case
    * nothing is stored.
+   *
+   * `via` is how it came: 'json' from the site's islands, which always measure the fill time, so a JSON body
+   * without one is refused as too fast; 'form' from a page posted without JavaScript, which cannot measure it (a
+   * static page carries no per-request time): its fill time is checked only when sent, while the hidden field and
+   * the limits per address and for everyone apply as to JSON.
    */
-  async function submit(input: MessageInput, clientIp: string): Promise<{ id: number }> {
+  async function submit(input: MessageInput, clientIp: string, via: 'json' | 'form' = 'json'): Promise<{ id: number }> {
     const limited = await deps.limiter.hit([
       { key: `messages:ip:${clientIp}`, ...MESSAGE_LIMITS_PER_ADDRESS },
       { key: 'messages:all', ...MESSAGE_LIMITS_ALL },
@@ -137,7 +142,8 @@ export function createMessagesService(deps: {
       throw new AppError(429, MESSAGES_RATE_LIMITED(limited.retryAfterS), {
         headers: { 'Retry-After': String(limited.retryAfterS) },
       });
-    if ((input.website ?? '').trim() !== '' || input.elapsedMs < MIN_FILL_MS) throw new AppError(400, MESSAGE_NOT_ACCEPTED);
+    const tooFast = input.elapsedMs === undefined ? via === 'json' : input.elapsedMs < MIN_FILL_MS;
+    if ((input.website ?? '').trim() !== '' || tooFast) throw new AppError(400, MESSAGE_NOT_ACCEPTED);
 
     const now = clock.now();
     const common = { createdAt: now, updatedAt: now, status: 'new' as const, read: false };
