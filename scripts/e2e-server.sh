@@ -10,5 +10,6 @@ mkdir -p "$dir"
 [ -f dist/server/entry.mjs ] || pnpm -s build:site --silent
 export PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir" DATABASE_URL="file:$dir/app.db" \
   ADMIN_USERNAME=admin ADMIN_PASSWORD='e2e-password-123' SITE_URL="http://127.0.0.1:$port" \
-  AUTOMATION_SCHEDULE=off NODE_ENV=production
+  AUTOMATION_SCHEDULE=off NODE_ENV=production \
+  MESSAGES_PER_ADDRESS=100 # every form spec posts from this one machine's address
 exec node api/src/server.ts

@@ -231,6 +231,12 @@ describe('limits per address, shared by every instance', () => {
     expect(JSON.stringify(limits.rows)).not.toContain('198.51.100');
   });
 
+  it('takes its allowance from MESSAGES_PER_ADDRESS', async () => {
+    t = await testApp({ env: { TRUST_PROXY: '1', MESSAGES_PER_ADDRESS: '2' } });
+    for (let i = 0; i < 2; i++) expect((await send(tip(), '198.51.100.9')).status).toBe(201);
+    expect((await send(tip(), '198.51.100.9')).status).toBe(429);
+  });
+
   it('bot-check refusals use up the allowance too', async () => {
     t = await testApp({ env: { TRUST_PROXY: '1' } });
     for (let i = 0; i < MESSAGE_LIMITS_PER_ADDRESS.limit; i++) expect((await send(tip({ elapsedMs: 5 }))).status).toBe(400);

@@ -69,6 +69,7 @@ export function createOperations(deps: {
     clock,
     siteUrl: env.SITE_URL,
     limiter: createRateLimiter({ db, clock }),
+    perAddress: env.MESSAGES_PER_ADDRESS,
     notifications,
     forwarder: createMessageForwarder({
       smtpUrl: env.SMTP_URL,

@@ -108,8 +108,11 @@ export function createMessagesService(deps: {
   limiter: RateLimiter;
   notifications: NotificationsService;
   forwarder: MessageForwarder | null;
+  /** Messages one address may send per window (MESSAGES_PER_ADDRESS); MESSAGE_LIMITS_PER_ADDRESS's by default. */
+  perAddress?: number;
 }) {
   const { db, clock } = deps;
+  const perAddress = { ...MESSAGE_LIMITS_PER_ADDRESS, limit: deps.perAddress ?? MESSAGE_LIMITS_PER_ADDRESS.limit };
   const inflight = new Set<Promise<void>>();
 
   /** The published post an article URL names, if any (a draft's slug names nothing to a reader). */
@@ -135,7 +138,7 @@ export function createMessagesService(deps: {
    */
   async function submit(input: MessageInput, clientIp: string, via: 'json' | 'form' = 'json'): Promise<{ id: number }> {
     const limited = await deps.limiter.hit([
-      { key: `messages:ip:${clientIp}`, ...MESSAGE_LIMITS_PER_ADDRESS },
+      { key: `messages:ip:${clientIp}`, ...perAddress },
       { key: 'messages:all', ...MESSAGE_LIMITS_ALL },
     ]);
     if (!limited.ok)
