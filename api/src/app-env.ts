@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Events } from './lib/events.ts';
+import type { AnalyticsService } from './services/analytics.ts';
 import type { AuthService } from './services/auth.ts';
 import type { AutomationService } from './services/automation/automation.ts';
 import type { Builder } from './services/builder.ts';
@@ -52,6 +53,8 @@ export interface AppContext extends AppDeps {
   twoFactor: TwoFactor;
   securityLog: SecurityLog;
   posts: PostsService;
+  /** The dashboard's totals over posts. */
+  analytics: AnalyticsService;
   /** Preview links to drafts, and the pages they show. */
   previews: PreviewsService;
   /** A post's saved states: list, one in full, restore. */

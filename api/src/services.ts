@@ -1,4 +1,5 @@
 import type { AppContext, AppDeps } from './app-env.ts';
+import { createAnalyticsService } from './services/analytics.ts';
 import { createAuthService } from './services/auth.ts';
 import { createAutomationService } from './services/automation/automation.ts';
 import { createCorrectionsService } from './services/corrections.ts';
@@ -49,6 +50,7 @@ export function createServices(deps: AppDeps, probeApi: () => Promise<void>): Ap
     twoFactor,
     securityLog,
     posts,
+    analytics: createAnalyticsService({ db: deps.db }),
     revisions: createRevisionsService({ db: deps.db, posts }),
     workingCopies: createWorkingCopiesService({ db: deps.db, clock: deps.clock }),
     scheduler: createScheduler({ db: deps.db, clock: deps.clock, events: deps.events, posts }),

@@ -3,8 +3,15 @@ import type { Analytics } from 'content-schema/analytics';
 import type { Db } from '../db/client.ts';
 import { posts } from '../db/schema.ts';
 
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+/** The dashboard's figures over the posts themselves (reader figures are the performance report's). */
+export function createAnalyticsService(deps: { db: Db }) {
+  return { compute: (opts: { includeDrafts: boolean }) => computeAnalytics(deps.db, opts) };
+}
+
 /** Totals over posts (published only for anonymous callers), top categories and the first 10 tags. */
-export async function computeAnalytics(db: Db, opts: { includeDrafts: boolean }): Promise<Analytics> {
+async function computeAnalytics(db: Db, opts: { includeDrafts: boolean }): Promise<Analytics> {
   const where = opts.includeDrafts ? undefined : eq(posts.published, true);
   const [totals] = await db
     .select({ n: sql<number>`count(*)`, minutes: sql<number>`coalesce(sum(${posts.readTime}), 0)` })
