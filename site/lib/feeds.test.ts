@@ -153,6 +153,6 @@ describe('sitemaps', () => {
     expect(all(xml, 'url')).toHaveLength(2); // published the 23rd and 22nd; the 21st is 49 hours old
     expect(xml).toContain('<news:publication_date>2026-11-22T09:00:00.000Z</news:publication_date>');
     expect(xml).not.toContain('post-1<');
-    expect(xml).toContain('<news:title>Title 3 &lt;&amp;&gt; "quoted"</news:title>');
+    expect(xml).toContain('<news:title>Title 3 &lt;&amp;&gt; &quot;quoted&quot;</news:title>');
   });
 });

@@ -6,6 +6,7 @@
  * Written as plain strings (no builder library): the three share one entry model and are rewritten on every
  * publish by the warm renderer.
  */
+import { escapeHtml } from 'content-schema/html';
 import { SITE_NAME, SITE_OWNER, SITE_TAGLINE } from 'content-schema/site';
 import type { SiteSummary } from 'content-schema/site-feed';
 import { formatLongDate } from 'content-schema/relative-time';
@@ -64,15 +65,6 @@ export function categoryFeed(route: { path: string; title: string }): FeedInfo {
   };
 }
 
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
 /** RFC 822 date for RSS. */
 function rfc822(iso: string): string {
   return new Date(iso).toUTCString();
@@ -88,15 +80,15 @@ export function entryHtml(entry: FeedEntry, siteUrl: string): string {
   const parts: string[] = [];
   for (const c of entry.body?.corrections ?? []) {
     parts.push(
-      `<p><strong>Correction, ${escapeXml(formatLongDate(c.correctedAt))}:</strong> ` +
-        `This article said: ${escapeXml(c.wrong)} Correct: ${escapeXml(c.right)}</p>`,
+      `<p><strong>Correction, ${escapeHtml(formatLongDate(c.correctedAt))}:</strong> ` +
+        `This article said: ${escapeHtml(c.wrong)} Correct: ${escapeHtml(c.right)}</p>`,
     );
   }
   const disclosure = disclosureOf(entry.post);
   if (disclosure) {
-    parts.push(`<p><em>${escapeXml(disclosure)} <a href="${siteUrl}${METHODOLOGY_AI_PATH}">How we use AI</a></em></p>`);
+    parts.push(`<p><em>${escapeHtml(disclosure)} <a href="${siteUrl}${METHODOLOGY_AI_PATH}">How we use AI</a></em></p>`);
   }
-  parts.push(entry.body?.html ?? `<p>${escapeXml(entry.post.excerpt)}</p>`);
+  parts.push(entry.body?.html ?? `<p>${escapeHtml(entry.post.excerpt)}</p>`);
   return parts.join('\n');
 }
 
@@ -108,14 +100,14 @@ export function rssXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: s
     const url = articleUrl(siteUrl, e.post.slug);
     return [
       '<item>',
-      `<title>${escapeXml(e.post.title)}</title>`,
-      `<link>${escapeXml(url)}</link>`,
-      `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
-      `<description>${escapeXml(e.post.excerpt)}</description>`,
-      `<content:encoded>${escapeXml(entryHtml(e, siteUrl))}</content:encoded>`,
+      `<title>${escapeHtml(e.post.title)}</title>`,
+      `<link>${escapeHtml(url)}</link>`,
+      `<guid isPermaLink="true">${escapeHtml(url)}</guid>`,
+      `<description>${escapeHtml(e.post.excerpt)}</description>`,
+      `<content:encoded>${escapeHtml(entryHtml(e, siteUrl))}</content:encoded>`,
       `<pubDate>${rfc822(publicationDate(e.post))}</pubDate>`,
-      ...[e.post.category, ...e.post.tags].map((c) => `<category>${escapeXml(c)}</category>`),
-      `<dc:creator>${escapeXml(e.post.authorName)}</dc:creator>`,
+      ...[e.post.category, ...e.post.tags].map((c) => `<category>${escapeHtml(c)}</category>`),
+      `<dc:creator>${escapeHtml(e.post.authorName)}</dc:creator>`,
       ...(e.post.modifiedAt ? [`<dcterms:modified>${e.post.modifiedAt}</dcterms:modified>`] : []),
       '</item>',
     ].join('');
@@ -124,10 +116,10 @@ export function rssXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: s
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
-    `<title>${escapeXml(feed.title)}</title>`,
-    `<description>${escapeXml(feed.description)}</description>`,
-    `<link>${escapeXml(`${siteUrl}${feed.pagePath}`)}</link>`,
-    `<atom:link href="${escapeXml(`${siteUrl}${feed.rss}`)}" rel="self" type="application/rss+xml"/>`,
+    `<title>${escapeHtml(feed.title)}</title>`,
+    `<description>${escapeHtml(feed.description)}</description>`,
+    `<link>${escapeHtml(`${siteUrl}${feed.pagePath}`)}</link>`,
+    `<atom:link href="${escapeHtml(`${siteUrl}${feed.rss}`)}" rel="self" type="application/rss+xml"/>`,
     '<language>en-us</language>',
     ...(entries[0] ? [`<lastBuildDate>${rfc822(latest(entries))}</lastBuildDate>`] : []),
     ...items,
@@ -153,29 +145,29 @@ export function atomXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: 
     const url = articleUrl(siteUrl, e.post.slug);
     return [
       '<entry>',
-      `<id>${escapeXml(url)}</id>`,
-      `<title type="text">${escapeXml(e.post.title)}</title>`,
-      `<link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+      `<id>${escapeHtml(url)}</id>`,
+      `<title type="text">${escapeHtml(e.post.title)}</title>`,
+      `<link rel="alternate" type="text/html" href="${escapeHtml(url)}"/>`,
       `<published>${publicationDate(e.post)}</published>`,
       `<updated>${modifiedTime(e.post)}</updated>`,
-      `<author><name>${escapeXml(e.post.authorName)}</name></author>`,
-      ...[e.post.category, ...e.post.tags].map((c) => `<category term="${escapeXml(c)}"/>`),
-      `<summary type="text">${escapeXml(e.post.excerpt)}</summary>`,
-      `<content type="html">${escapeXml(entryHtml(e, siteUrl))}</content>`,
+      `<author><name>${escapeHtml(e.post.authorName)}</name></author>`,
+      ...[e.post.category, ...e.post.tags].map((c) => `<category term="${escapeHtml(c)}"/>`),
+      `<summary type="text">${escapeHtml(e.post.excerpt)}</summary>`,
+      `<content type="html">${escapeHtml(entryHtml(e, siteUrl))}</content>`,
       '</entry>',
     ].join('');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
-    `<id>${escapeXml(`${siteUrl}${feed.atom}`)}</id>`,
-    `<title type="text">${escapeXml(feed.title)}</title>`,
-    `<subtitle type="text">${escapeXml(feed.description)}</subtitle>`,
+    `<id>${escapeHtml(`${siteUrl}${feed.atom}`)}</id>`,
+    `<title type="text">${escapeHtml(feed.title)}</title>`,
+    `<subtitle type="text">${escapeHtml(feed.description)}</subtitle>`,
     `<updated>${entries[0] ? latest(entries) : whenEmpty}</updated>`,
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(`${siteUrl}${feed.atom}`)}"/>`,
-    `<link rel="alternate" type="text/html" href="${escapeXml(`${siteUrl}${feed.pagePath}`)}"/>`,
-    `<author><name>${escapeXml(SITE_OWNER)}</name><uri>${escapeXml(siteUrl)}/</uri></author>`,
-    `<icon>${escapeXml(siteUrl)}/favicon.svg</icon>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeHtml(`${siteUrl}${feed.atom}`)}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeHtml(`${siteUrl}${feed.pagePath}`)}"/>`,
+    `<author><name>${escapeHtml(SITE_OWNER)}</name><uri>${escapeHtml(siteUrl)}/</uri></author>`,
+    `<icon>${escapeHtml(siteUrl)}/favicon.svg</icon>`,
     ...items,
     '</feed>',
     '',

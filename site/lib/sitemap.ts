@@ -4,6 +4,7 @@
  */
 import { CATEGORY_ROUTES } from 'content-schema/categories';
 import type { CorrectionLogEntry } from 'content-schema/corrections';
+import { escapeHtml } from 'content-schema/html';
 import { MESSAGE_SENT_PAGES } from 'content-schema/messages';
 import { SITE_NAME } from 'content-schema/site';
 import type { SiteSummary } from 'content-schema/site-feed';
@@ -12,12 +13,8 @@ import { modifiedTime, publicationDate } from './post-list.ts';
 /** Pages that exist for readers' browsers only and must not be listed for crawlers. */
 const NOT_IN_SITEMAP = new Set(['/404', '/saved', '/login', '/create-post', ...Object.values(MESSAGE_SENT_PAGES)]);
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 function url(loc: string, lastmod?: string): string {
-  return `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  return `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 }
 
 /** The latest of some ISO instants, or undefined. */
@@ -71,12 +68,12 @@ export function newsSitemapXml(siteUrl: string, posts: readonly SiteSummary[], n
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
     ...recent.map((p) =>
       [
-        `<url><loc>${escapeXml(`${siteUrl}/post/${p.slug}`)}</loc>`,
+        `<url><loc>${escapeHtml(`${siteUrl}/post/${p.slug}`)}</loc>`,
         '<news:news><news:publication>',
-        `<news:name>${escapeXml(SITE_NAME)}</news:name><news:language>en</news:language>`,
+        `<news:name>${escapeHtml(SITE_NAME)}</news:name><news:language>en</news:language>`,
         '</news:publication>',
         `<news:publication_date>${publicationDate(p)}</news:publication_date>`,
-        `<news:title>${escapeXml(p.title)}</news:title>`,
+        `<news:title>${escapeHtml(p.title)}</news:title>`,
         '</news:news>',
         `<lastmod>${modifiedTime(p)}</lastmod></url>`,
       ].join(''),
@@ -91,8 +88,8 @@ export function sitemapIndexXml(siteUrl: string): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    `<sitemap><loc>${escapeXml(`${siteUrl}/sitemap-0.xml`)}</loc></sitemap>`,
-    `<sitemap><loc>${escapeXml(`${siteUrl}/news-sitemap.xml`)}</loc></sitemap>`,
+    `<sitemap><loc>${escapeHtml(`${siteUrl}/sitemap-0.xml`)}</loc></sitemap>`,
+    `<sitemap><loc>${escapeHtml(`${siteUrl}/news-sitemap.xml`)}</loc></sitemap>`,
     '</sitemapindex>',
     '',
   ].join('\n');

@@ -25,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { CATEGORY_ROUTES } from 'content-schema/categories';
 import type { BuildPostError } from 'content-schema/build';
 import type { PreviewRender } from 'content-schema/preview';
+import { escapeHtml } from 'content-schema/html';
 import type { RenderChange, RenderResult } from 'content-schema/render';
 import type { SitePost, SiteSummary } from 'content-schema/site-feed';
 import { CATEGORY_FEED_PATHS, FEED_ITEMS, SITE_FEED_PATHS } from '../lib/feeds.ts';
@@ -73,9 +74,6 @@ export function compiledVersion(distDir: string): string {
   }
   return hash.digest('base64url').slice(0, 16);
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** A copy of a folder whose files are hard links to the original's (fast, and no extra space). */
 function linkTree(from: string, to: string): void {

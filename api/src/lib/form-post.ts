@@ -3,6 +3,7 @@
  * JSON, and the browser shows whatever the API answers, so a refusal is a small page of its own rather than JSON.
  */
 import type { Context } from 'hono';
+import { escapeHtml } from 'content-schema/html';
 import { SITE_NAME } from 'content-schema/site';
 import { cspHash } from '../security-headers.ts';
 import { AppError } from './errors.ts';
@@ -43,9 +44,6 @@ export const FORM_PAGE_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
 /** The page the form was posted from (the Referer, when it is one of `origins`), else the home page. */
 function formPage(c: Context, origins: ReadonlySet<string>): string {
