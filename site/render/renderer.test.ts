@@ -169,3 +169,55 @@ describe('share images in the warm renderer', () => {
     expect(existsSync(join(dir, 'og/post-9'))).toBe(false);
   });
 });
+
+describe('related blocks refreshed in the background', () => {
+  let root: string;
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  /** The titles an article's Related Research block links to. */
+  function relatedOf(dir: string, slug: string): string[] {
+    const html = readFileSync(join(dir, `post/${slug}.html`), 'utf8');
+    return [...html.matchAll(/<a href="\/post\/([^"]+)" class="after:absolute/g)].map((m) => m[1]!);
+  }
+
+  it('a publish that lands while the background refreshes an article queues it again, so no block stays stale', async () => {
+    root = mkdtempSync(join(tmpdir(), 'renderer-related-'));
+    const posts = new Map([1, 2, 3, 4, 5].map((id) => [id, post(id)]));
+    let duringStep: (() => Promise<void>) | null = null;
+    const renderer = await openRenderer({
+      distDir: DIST,
+      siteRoot: root,
+      siteUrl: SITE_URL,
+      source: memorySource(posts),
+      search: { graceMs: 0 },
+      drawImage: async (input) => new TextEncoder().encode(`png of ${input.title}`),
+      // A publish arriving at the background's second safe point: after it refreshed its first article.
+      checkpoint: async () => {
+        const publish = duringStep;
+        duringStep = null;
+        await publish?.();
+      },
+    });
+    await renderer.renderAll(0);
+    while (await renderer.backgroundStep());
+    const dir = renderer.liveDir()!;
+    expect(relatedOf(dir, 'post-1')).toEqual(['post-5', 'post-4', 'post-3']);
+
+    // Post 6 queues the category's other articles; post 7 is published after the step refreshed post 1.
+    posts.set(6, post(6));
+    await renderer.applyChanges([change(1, 'published', 6, 'post-6')], 1);
+    expect(renderer.pendingBackground()).toBe(5);
+    let checkpoints = 0;
+    const publishSeven = async () => {
+      posts.set(7, post(7));
+      await renderer.applyChanges([change(2, 'published', 7, 'post-7')], 2);
+    };
+    duringStep = async () => {
+      checkpoints++;
+      duringStep = publishSeven; // the next safe point, once post 1 is rendered
+    };
+    while (await renderer.backgroundStep());
+    expect(checkpoints).toBe(1);
+    for (const slug of ['post-1', 'post-2', 'post-3']) expect(relatedOf(dir, slug)).toEqual(['post-7', 'post-6', 'post-5']);
+  });
+});

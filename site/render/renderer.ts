@@ -124,6 +124,11 @@ export async function openRenderer(opts: RendererOptions) {
   let state: TreeState | null = readState();
   /** The change record id `index` reflects. */
   let indexCursor = state?.cursor ?? 0;
+  /**
+   * Articles `applyChanges` queued while a background step was between its articles: they stay queued when the step
+   * ends, even if it had already refreshed them, since their related block changed again after it did.
+   */
+  let requeued: Set<number> | null = null;
 
   function readState(): TreeState | null {
     try {
@@ -432,7 +437,11 @@ export async function openRenderer(opts: RendererOptions) {
     const dirty = new Set(state?.dirty ?? []);
     for (const [category, window] of windows) {
       if (relatedWindow(idx, category) === window) continue;
-      for (const p of idx.inCategory(category)) if (!postIds.includes(p.id)) dirty.add(p.id);
+      for (const p of idx.inCategory(category)) {
+        if (postIds.includes(p.id)) continue;
+        dirty.add(p.id);
+        requeued?.add(p.id);
+      }
     }
     indexCursor = through;
     saveState({ ...state!, version, cursor: through, dirty: [...dirty].sort((a, b) => a - b) });
@@ -449,15 +458,19 @@ export async function openRenderer(opts: RendererOptions) {
     if (state.dirty.length === 0) return false;
     index ??= await loadIndex();
     const slice = state.dirty.slice(0, BACKGROUND_SLICE);
-    const posts = await source.postsById(slice);
-    const done = new Set<number>();
-    for (const post of posts) {
-      // One article at a time: a publish waits for at most one page (and its image, ~0.05 s).
-      await checkpoint();
-      if (index.get(post.id)?.updatedAt === post.updatedAt) await renderArticles(dir, index, [post], []);
-      done.add(post.id);
+    const again = new Set<number>();
+    requeued = again;
+    try {
+      const posts = await source.postsById(slice);
+      for (const post of posts) {
+        // One article at a time: a publish waits for at most one page (and its image, ~0.05 s).
+        await checkpoint();
+        if (index.get(post.id)?.updatedAt === post.updatedAt) await renderArticles(dir, index, [post], []);
+      }
+    } finally {
+      requeued = null;
     }
-    for (const id of slice) done.add(id);
+    const done = new Set(slice.filter((id) => !again.has(id)));
     saveState({ ...state!, dirty: state!.dirty.filter((id) => !done.has(id)) });
     return true;
   }
