@@ -1,6 +1,6 @@
 /** The contact form (spec §2 Contact, §3 Contact form): posts to the newsroom's Inbox, confirms once stored. */
 import { CONTACT_TYPES } from 'content-schema/forms';
-import { MESSAGE_LIMITS, MESSAGE_SENT } from 'content-schema/messages';
+import { MESSAGE_LIMITS, MESSAGE_SENT } from 'content-schema/message-text';
 import { Field, MessageForm, useMessageForm } from './ui/form-parts.tsx';
 
 const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {

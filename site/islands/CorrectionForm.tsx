@@ -3,7 +3,7 @@
  * stored. Opened from an article (`/corrections?article=<slug>`, or `?url=<address>`), the Article URL is filled in.
  */
 import { useEffect, useRef, useState } from 'react';
-import { CORRECTION_SENT, MESSAGE_LIMITS } from 'content-schema/messages';
+import { CORRECTION_SENT, MESSAGE_LIMITS } from 'content-schema/message-text';
 import { Field, MessageForm, useMessageForm } from './ui/form-parts.tsx';
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');

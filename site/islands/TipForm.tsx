@@ -1,7 +1,7 @@
 /** The news tip form (spec §2 News tip, §3 News tip form): posts to the newsroom's Inbox, confirms once stored. */
 import { useEffect, useRef, useState } from 'react';
 import { URGENCY_LEVELS } from 'content-schema/forms';
-import { MESSAGE_LIMITS, TIP_SENT } from 'content-schema/messages';
+import { MESSAGE_LIMITS, TIP_SENT } from 'content-schema/message-text';
 import { Field, MessageForm, useMessageForm } from './ui/form-parts.tsx';
 
 const URGENCY = [

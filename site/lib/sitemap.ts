@@ -5,7 +5,7 @@
 import { CATEGORY_ROUTES } from 'content-schema/categories';
 import type { CorrectionLogEntry } from 'content-schema/corrections';
 import { escapeHtml } from 'content-schema/html';
-import { MESSAGE_SENT_PAGES } from 'content-schema/messages';
+import { MESSAGE_SENT_PAGES } from 'content-schema/message-text';
 import { SITE_NAME } from 'content-schema/site';
 import type { SiteSummary } from 'content-schema/site-feed';
 import { modifiedTime, publicationDate } from './post-list.ts';

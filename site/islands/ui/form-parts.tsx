@@ -10,9 +10,9 @@ import {
   DEFAULT_RETENTION_DAYS,
   MESSAGE_NETWORK_ERROR,
   MESSAGE_SERVER_ERROR,
-  type MessageInput,
   type MessageType,
-} from 'content-schema/messages';
+} from 'content-schema/message-text';
+import type { MessageInput } from 'content-schema/messages';
 import { toast, type ToastInput } from '../../lib/toast.ts';
 
 type Status = { state: 'idle' } | { state: 'sending' } | { state: 'error'; message: string };
