@@ -208,7 +208,9 @@ async function main(): Promise<void> {
       const newCategory = CATEGORY_ROUTES.find((r) => r.category !== target.category)!.category;
       const t = performance.now();
       const edited = await api('PUT', `/api/posts/${target.id}`, { slug: `${target.slug}-renamed`, category: newCategory });
-      await measure('edit (slug and category)', t, { ...edited, word: target.word }, true);
+      // The article's modified time stays (a new URL or category is not an update readers are told of: see
+      // modifiedAtSql in api/src/services/posts.ts), so the page at the new slug is the mark, with its title.
+      await measure('edit (slug and category)', t, { ...edited, updatedAt: undefined, word: target.word }, true);
     }
     {
       const target = publishedNow[2]!;
