@@ -121,6 +121,12 @@ async function interact(page: Page): Promise<void> {
     await page.locator('.share-menu').getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('button', { name: /^(Save|Saved)$/ }).click();
   }
+  // A reader form wakes at the first touch of a field (and typing is all a reader does before sending).
+  const field = page.locator('form[action="/api/messages"] input:not([type="hidden"]):not([tabindex="-1"])').first();
+  if (await field.count()) {
+    await field.click();
+    await page.keyboard.type('Ada', { delay: 30 });
+  }
   const accept = page.getByRole('button', { name: 'Accept All' });
   if (await accept.count()) await accept.first().click();
   await page.mouse.wheel(0, 20_000);
