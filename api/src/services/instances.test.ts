@@ -8,12 +8,14 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDb, openDb, type Db } from '../db/client.ts';
 import { startSqld, type Sqld } from '../db/sqld.ts';
 import { builds, posts } from '../db/schema.ts';
 import { ADMIN_PASSWORD, ensureCompiled, postBody } from '../test-utils.ts';
 import { deriveBody } from './derive.ts';
+import { MESSAGE_LIMITS_PER_ADDRESS } from './operations/messages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -198,6 +200,59 @@ describe('two API instances on one database', () => {
     );
     const changes = await db.$client.execute({ sql: `SELECT kind, via FROM post_changes WHERE post_id = ?`, args: [draft.id] });
     expect(changes.rows.map((r) => [r.kind, r.via])).toEqual([['published', 'schedule']]);
+  });
+
+  it('reader messages from one address, sent at once through both instances, are held to one allowance', async () => {
+    // Each instance counts in the database (rate_limits), so together they accept MESSAGE_LIMITS_PER_ADDRESS, not twice it.
+    const { limit } = MESSAGE_LIMITS_PER_ADDRESS;
+    const send = (origin: string, i: number) =>
+      fetch(`${origin}/api/messages`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({
+          type: 'contact',
+          name: 'Ada Reader',
+          email: 'ada@example.org',
+          subject: `Two instances ${i}`,
+          message: 'One allowance, whichever instance answers.',
+          website: '',
+          elapsedMs: 8000,
+        }),
+      });
+    const answers = await Promise.all(
+      Array.from({ length: limit + 6 }, (_, i) => send(i % 2 === 0 ? builderOn.origin : builderOff.origin, i)),
+    );
+    const codes = answers.map((r) => r.status);
+    expect(codes.filter((c) => c === 201)).toHaveLength(limit);
+    expect(codes.filter((c) => c === 429)).toHaveLength(6);
+    const stored = await db.$client.execute(`SELECT count(*) AS n FROM reader_messages WHERE subject LIKE 'Two instances %'`);
+    expect(Number(stored.rows[0]!.n)).toBe(limit);
+  });
+
+  it('of two saves with the same version, one per instance, exactly one wins and the other changes nothing', async () => {
+    const a = await editor(builderOn.origin);
+    const b = await editor(builderOff.origin);
+    const draft = await (await a('POST', '/api/posts', postBody({ title: 'Two tabs, two instances' }))).json();
+    for (let round = 0; round < 5; round++) {
+      const { version } = await (await a('GET', `/api/posts/${draft.id}`)).json();
+      // With embedded replicas another browser reads the other instance's replica, which may lag by a sync interval
+      // (each browser reads its own writes at once; see replica-consistency.test.ts): both tabs start from this version.
+      const seen = async () => {
+        const res = await b('GET', `/api/posts/${draft.id}`);
+        return res.status === 200 && (await res.json()).version === version;
+      };
+      await until(seen, 10_000, 'the other instance to show the current version');
+      const answers = await Promise.all([
+        a('PUT', `/api/posts/${draft.id}`, { version, content: `Tab A, round ${round}` }),
+        b('PUT', `/api/posts/${draft.id}`, { version, content: `Tab B, round ${round}` }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = answers[0]!.status === 200 ? 'A' : 'B';
+      const [now] = await db.select({ version: posts.version, content: posts.content }).from(posts).where(eq(posts.id, draft.id));
+      expect(now).toEqual({ version: version + 1, content: `Tab ${winner}, round ${round}` });
+      const revisions = await db.$client.execute({ sql: 'SELECT content FROM post_revisions WHERE post_id = ? AND version = ?', args: [draft.id, version + 1] });
+      expect(revisions.rows.map((r) => r.content)).toEqual([`Tab ${winner}, round ${round}`]);
+    }
   });
 
   it('a builder killed mid-build leaves a build that the next start takes over; no process outlives it', async () => {
