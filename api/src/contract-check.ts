@@ -7,6 +7,7 @@ import { appendFileSync } from 'node:fs';
 import { z } from 'zod';
 import { API_CONTRACT, type ApiRoute } from 'content-schema/api-contract';
 import { ApiErrorBodySchema } from 'content-schema/api-error';
+import { isFormType } from './lib/form-post.ts';
 
 const ROUTES = (Object.keys(API_CONTRACT) as ApiRoute[]).map((route) => {
   const [method, path] = route.split(' ') as [string, string];
@@ -53,8 +54,6 @@ function noteChecked(route: ApiRoute): void {
   appendFileSync(file, `${route}\n`);
 }
 
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
-
 /**
  * Why an answer breaks the contract, or null when it keeps it. Only `/api/` answers are held to it.
  * `requestType` is the request's Content-Type: a browser's form post (a reader form without JavaScript) is
@@ -78,7 +77,7 @@ export function contractViolation(
     return text ? `${what}: a redirect with a body` : null;
   }
   if (res.status >= 400 && res.status < 500 && res.headers.get('Content-Type')?.startsWith('text/html')) {
-    return FORM_TYPES.test(requestType ?? '') ? null : `${what}: an HTML error page answered a request that was not a form post`;
+    return isFormType(requestType) ? null : `${what}: an HTML error page answered a request that was not a form post`;
   }
   let json: unknown;
   try {

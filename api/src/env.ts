@@ -40,12 +40,12 @@ const EnvSchema = z.object({
    * How long a verified session is trusted from memory before the database is asked again: the bound within which
    * a logout or an ended session on another instance takes effect here. 0 asks the database on every request.
    */
+  SESSION_CACHE_MS: z.coerce.number<string>().int().min(0).max(60_000).default(5000),
   /**
    * Reader messages (contact, tip, correction) one address may send per 10 minutes. Raise it where many readers
    * share one address (a newsroom's own office behind NAT, the browser tests on one machine).
    */
   MESSAGES_PER_ADDRESS: z.coerce.number<string>().int().min(1).max(10_000).default(10),
-  SESSION_CACHE_MS: z.coerce.number<string>().int().min(0).max(60_000).default(5000),
   /**
    * Where the views beacon's counts are written: `thread` (a worker thread with its own database connection, so no
    * statement or commit runs on the thread answering requests) or `inline` (the server's own connection).

@@ -30,6 +30,17 @@ export function ensureCompiled(): void {
 }
 export const ADMIN_PASSWORD = 'test-password-123';
 
+/** A reader's contact message, as the contact form names its fields (all text, as a form posts them). */
+export const CONTACT_MESSAGE = {
+  type: 'contact',
+  name: 'Ada Reader',
+  email: 'ada@example.org',
+  topic: 'press',
+  subject: 'Interview request',
+  message: 'Could we talk about your grid coverage?',
+  website: '',
+} as const;
+
 /**
  * A fresh database, migrated: a libSQL file in a temporary folder, or, with TEST_DATABASE=sqld, a throwaway sqld
  * server, or with TEST_DATABASE=replica, an embedded replica of one (scripts/test.sh runs the API suites each way). `url` opens the same database from a second "instance".
@@ -135,12 +146,7 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
     const init: RequestInit = {
       method,
       headers: sent,
-      body:
-        body === undefined
-          ? undefined
-          : body instanceof URLSearchParams || body instanceof FormData || typeof body === 'string'
-            ? body
-            : JSON.stringify(body),
+      body: body === undefined ? undefined : form || typeof body === 'string' ? (body as BodyInit) : JSON.stringify(body),
     };
     const request = new Request(`${ORIGIN}${path}`, init);
     const res = await app.request(request);

@@ -274,8 +274,6 @@ export async function renderOgImage(input: OgImageInput): Promise<Uint8Array> {
 export interface PreparedImage {
   /** Root-relative URL, e.g. '/og/some-slug/3f2a9c0b1d2e4f56.png'. */
   path: string;
-  /** Whether it was drawn now (false: its file already existed and is reused). */
-  rendered: boolean;
   /** Puts the file in place; false when it was already there. */
   commit(): boolean;
 }
@@ -307,12 +305,11 @@ export function ogImages({ render = renderOgImage, log = console.error }: OgImag
       const file = ogImageFile(slug, input);
       const path = `/${file}`;
       const target = join(dir, file);
-      if (existsSync(target)) return { path, rendered: false, commit: () => false };
+      if (existsSync(target)) return { path, commit: () => false };
       const source = reuseDir ? join(reuseDir, file) : null;
       if (source && existsSync(source)) {
         return {
           path,
-          rendered: false,
           commit: () => {
             mkdirSync(dirname(target), { recursive: true });
             try {
@@ -330,7 +327,6 @@ export function ogImages({ render = renderOgImage, log = console.error }: OgImag
         const png = await render(input);
         return {
           path,
-          rendered: true,
           commit: () => {
             writeAtomic(dir, file, png);
             return true;

@@ -61,12 +61,15 @@ describe('share images in the warm renderer', () => {
   let root: string;
   let posts: Map<number, SitePost>;
   let drawn: OgImageInput[];
+  /** The background work the renderer reported at each drawing. */
+  let pendingAtDraw: number[];
   let renderer: Renderer;
 
   beforeEach(async () => {
     root = mkdtempSync(join(tmpdir(), 'renderer-og-'));
     posts = new Map([1, 2, 3].map((id) => [id, post(id)]));
     drawn = [];
+    pendingAtDraw = [];
     renderer = await openRenderer({
       distDir: DIST,
       siteRoot: root,
@@ -76,6 +79,7 @@ describe('share images in the warm renderer', () => {
       drawImage: async (input) => {
         if (input.title.includes('undrawable')) throw new Error('no font for it');
         drawn.push(input);
+        pendingAtDraw.push(renderer.pendingBackground());
         return new TextEncoder().encode(`png of ${input.title}`);
       },
     });
@@ -98,6 +102,9 @@ describe('share images in the warm renderer', () => {
 
     while (await renderer.backgroundStep());
     expect(drawn.map((d) => d.title).sort()).toEqual(['Post 1', 'Post 2', 'Post 3']);
+    // An article being refreshed still counts as pending (a caller waiting for the background to settle waits for it).
+    expect(pendingAtDraw).toEqual([3, 2, 1]);
+    expect(renderer.pendingBackground()).toBe(0);
     const images = ['post-1', 'post-2', 'post-3'].map((slug) => ogImageOf(dir, slug));
     images.forEach((path, i) => expect(path).toMatch(new RegExp(`^/og/post-${i + 1}/[0-9a-f]{16}\\.png$`)));
     expect(readFileSync(join(dir, images[0]!), 'utf8')).toBe('png of Post 1');

@@ -124,11 +124,6 @@ export async function openRenderer(opts: RendererOptions) {
   let state: TreeState | null = readState();
   /** The change record id `index` reflects. */
   let indexCursor = state?.cursor ?? 0;
-  /**
-   * Articles `applyChanges` queued while a background step was between its articles: they stay queued when the step
-   * ends, even if it had already refreshed them, since their related block changed again after it did.
-   */
-  let requeued: Set<number> | null = null;
 
   function readState(): TreeState | null {
     try {
@@ -437,11 +432,7 @@ export async function openRenderer(opts: RendererOptions) {
     const dirty = new Set(state?.dirty ?? []);
     for (const [category, window] of windows) {
       if (relatedWindow(idx, category) === window) continue;
-      for (const p of idx.inCategory(category)) {
-        if (postIds.includes(p.id)) continue;
-        dirty.add(p.id);
-        requeued?.add(p.id);
-      }
+      for (const p of idx.inCategory(category)) if (!postIds.includes(p.id)) dirty.add(p.id);
     }
     indexCursor = through;
     saveState({ ...state!, version, cursor: through, dirty: [...dirty].sort((a, b) => a - b) });
@@ -458,20 +449,19 @@ export async function openRenderer(opts: RendererOptions) {
     if (state.dirty.length === 0) return false;
     index ??= await loadIndex();
     const slice = state.dirty.slice(0, BACKGROUND_SLICE);
-    const again = new Set<number>();
-    requeued = again;
-    try {
-      const posts = await source.postsById(slice);
-      for (const post of posts) {
-        // One article at a time: a publish waits for at most one page (and its image, ~0.05 s).
-        await checkpoint();
-        if (index.get(post.id)?.updatedAt === post.updatedAt) await renderArticles(dir, index, [post], []);
-      }
-    } finally {
-      requeued = null;
+    const posts = await source.postsById(slice);
+    // Each article leaves the queue (in memory, saved below) once it is refreshed, not when the step ends: a publish
+    // at a later checkpoint that changes its related block again queues it again. Until then it counts as pending.
+    // Unpublished or deleted ones have nothing to refresh.
+    const dequeue = (ids: number[]) => (state = { ...state!, dirty: state!.dirty.filter((id) => !ids.includes(id)) });
+    dequeue(slice.filter((id) => !posts.some((p) => p.id === id)));
+    for (const post of posts) {
+      // One article at a time: a publish waits for at most one page (and its image, ~0.05 s).
+      await checkpoint();
+      if (index.get(post.id)?.updatedAt === post.updatedAt) await renderArticles(dir, index, [post], []);
+      dequeue([post.id]);
     }
-    const done = new Set(slice.filter((id) => !again.has(id)));
-    saveState({ ...state!, dirty: state!.dirty.filter((id) => !done.has(id)) });
+    saveState(state!);
     return true;
   }
 

@@ -10,11 +10,14 @@ import { AppError } from './errors.ts';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
-/** Whether the request's body is a form, as a page's `<form method="post">` sends it. */
-export function isFormPost(c: Context): boolean {
-  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+/** Whether a Content-Type is a form's, as a page's `<form method="post">` sends it. */
+export function isFormType(contentType: string | undefined): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
   return type !== undefined && FORM_TYPES.has(type);
 }
+
+/** Whether the request's body is a form. */
+export const isFormPost = (c: Context): boolean => isFormType(c.req.header('Content-Type'));
 
 /** The posted fields as text; a file (no reader form has one) is dropped, and a repeated name keeps its last value. */
 export async function readForm(c: Context): Promise<Record<string, string>> {

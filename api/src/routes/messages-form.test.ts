@@ -12,7 +12,7 @@ import {
 import { SITE_NAME } from 'content-schema/site';
 import { FORM_PAGE_CSP } from '../lib/form-post.ts';
 import { MESSAGE_LIMITS_PER_ADDRESS } from '../services/operations/messages.ts';
-import { ORIGIN, testApp } from '../test-utils.ts';
+import { CONTACT_MESSAGE, ORIGIN, testApp } from '../test-utils.ts';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 afterEach(async () => {
@@ -22,15 +22,7 @@ afterEach(async () => {
 
 /** What each form's page posts (its `name` attributes), before the reader's own values. */
 const FORMS: Record<MessageType, Record<string, string>> = {
-  contact: {
-    type: 'contact',
-    name: 'Ada Reader',
-    email: 'ada@example.org',
-    topic: 'press',
-    subject: 'Interview request',
-    message: 'Could we talk about your grid coverage?',
-    website: '',
-  },
+  contact: { ...CONTACT_MESSAGE },
   tip: {
     type: 'tip',
     subject: 'Data centre permit',

@@ -8,7 +8,7 @@ import {
 } from 'content-schema/messages';
 import { openDb } from '../db/client.ts';
 import { MESSAGE_LIMITS_PER_ADDRESS } from '../services/operations/messages.ts';
-import { ORIGIN, postBody, testApp } from '../test-utils.ts';
+import { CONTACT_MESSAGE, ORIGIN, postBody, testApp } from '../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
@@ -19,17 +19,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-const contact = (over: Record<string, unknown> = {}) => ({
-  type: 'contact',
-  name: 'Ada Reader',
-  email: 'ada@example.org',
-  topic: 'press',
-  subject: 'Interview request',
-  message: 'Could we talk about your grid coverage?',
-  website: '',
-  elapsedMs: 8000,
-  ...over,
-});
+const contact = (over: Record<string, unknown> = {}) => ({ ...CONTACT_MESSAGE, elapsedMs: 8000, ...over });
 const tip = (over: Record<string, unknown> = {}) => ({
   type: 'tip',
   subject: 'Data centre permit',

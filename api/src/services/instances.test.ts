@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDb, openDb, type Db } from '../db/client.ts';
 import { startSqld, type Sqld } from '../db/sqld.ts';
 import { builds, posts } from '../db/schema.ts';
-import { ADMIN_PASSWORD, ensureCompiled, postBody } from '../test-utils.ts';
+import { ADMIN_PASSWORD, CONTACT_MESSAGE, ensureCompiled, postBody } from '../test-utils.ts';
 import { deriveBody } from './derive.ts';
 import { MESSAGE_LIMITS_PER_ADDRESS } from './operations/messages.ts';
 
@@ -209,15 +209,7 @@ describe('two API instances on one database', () => {
       fetch(`${origin}/api/messages`, {
         method: 'POST',
         headers: { Origin: origin, 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          type: 'contact',
-          name: 'Ada Reader',
-          email: 'ada@example.org',
-          subject: `Two instances ${i}`,
-          message: 'One allowance, whichever instance answers.',
-          website: '',
-          elapsedMs: 8000,
-        }),
+        body: JSON.stringify({ ...CONTACT_MESSAGE, subject: `Two instances ${i}`, elapsedMs: 8000 }),
       });
     const answers = await Promise.all(
       Array.from({ length: limit + 6 }, (_, i) => send(i % 2 === 0 ? builderOn.origin : builderOff.origin, i)),
