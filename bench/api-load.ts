@@ -8,14 +8,16 @@
  *    beacon and `/api/status`;
  * 2. the list's limit reference at 10 and 200 connections: the same number of bytes as the list answer, sent by a
  *    bare `node:http` server in its own process (see `staticReference`);
- * 3. mixed, at 10 and at 200 connections: the list measured here while a second load-generator process sends the
- *    beacon at a fixed 3,000 req/s (one autocannon process would bound both loads by its own thread);
+ * 3. mixed, at 10 and at 200 connections: the list measured while a second wrk process sends the beacon at a
+ *    fixed 3,000 req/s;
  * 4. the list revalidated with its ETag (`If-None-Match`), which should be all 304s;
  * 5. the seeded site (the real seed a fresh install gets): the list against `/api/health` at 10 connections.
  *
  * Every figure is reported as the median over the rounds (req/s, p50, p99; errors as the worst round), and every
  * ratio is computed within a round (both loads measured minutes apart at most, on the same machine state) and then
  * its median taken. Each load lasts BENCH_DURATION seconds (default 5) after a 1 s warm-up of the same endpoint.
+ * The load comes from wrk (`bench/wrk.ts`; apt-get install -y wrk), one thread per load: it leaves the server most
+ * of the second core, where a JavaScript generator spent more CPU reading 60 KB answers than the server sending them.
  *
  *   pnpm bench apiload                      (10,000 posts, 3 rounds)
  *   node bench/api-load.ts [posts] [rounds=N]
@@ -24,10 +26,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
 import { generatePost } from './corpus.ts';
 import { derivedBodies, seedCorpus } from './derived.ts';
 import { fmt, freshData, startServer, type Server } from './lib.ts';
+import { requireWrk, wrk, type WrkLoad, type WrkResult as Result } from './wrk.ts';
 
 const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 10_000);
 const ROUNDS = Number(/^rounds=(\d+)$/.exec(process.argv.find((a) => a.startsWith('rounds=')) ?? '')?.[1] ?? 3);
@@ -43,25 +45,13 @@ const SEARCH_WORDS = ['grid', 'batter', 'quantum', 'regulat', 'semicond'];
 const CONNECTIONS = [10, 200] as const;
 const LIST_PATH = '/api/posts?published=true&limit=20';
 
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  statuses: Record<string, number>;
-}
-
-async function run(opts: autocannon.Options): Promise<Result> {
-  const r = await autocannon({ connections: 10, duration: DURATION, ...opts });
-  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s?.count ?? 0]));
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx, statuses };
-}
+type Load = Omit<WrkLoad, 'duration'>;
+const run = (load: Load) => wrk({ duration: DURATION, ...load });
 
 /** A 1 s warm-up of the same load, then the measured run. */
-async function measured(opts: autocannon.Options): Promise<Result> {
-  await run({ ...opts, duration: WARMUP });
-  return run(opts);
+async function measured(load: Load): Promise<Result> {
+  await wrk({ ...load, duration: WARMUP });
+  return run(load);
 }
 
 /** One raw GET (no decompression): status, headers and the bytes as sent. */
@@ -78,81 +68,25 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ st
   });
 }
 
-/** Requests that rotate through paths, so a cache keyed by path sees the spread a real audience gives it. */
-function rotating(url: string, paths: string[], headers: Record<string, string> = {}): autocannon.Options {
-  let i = 0;
-  return {
-    url,
-    headers,
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length]! }) }],
-  };
-}
-
 /**
  * The beacon from a distinct simulated reader per request (TRUST_PROXY=1 reads X-Forwarded-For), for real slugs.
  * `firstReader` keeps the readers of different loads apart (the server rate-limits and de-duplicates per reader).
  */
-function views(url: string, slugs: string[], firstReader: number, extra: Partial<autocannon.Options> = {}): autocannon.Options {
-  const bodies = slugs.map((slug, i) => JSON.stringify({ slug, event: 'view', referrer: i % 3 === 0 ? 'news.ycombinator.com' : '' }));
-  const base = { Origin: url, 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': UA };
-  let seq = firstReader;
+function views(url: string, slugs: string[], firstReader: number, extra: Partial<Load> = {}): Load {
   return {
-    url: `${url}/api/views`,
+    url,
+    paths: ['/api/views'],
+    method: 'POST',
+    bodies: slugs.map((slug, i) => JSON.stringify({ slug, event: 'view', referrer: i % 3 === 0 ? 'news.ycombinator.com' : '' })),
+    headers: { Origin: url, 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': UA },
+    firstReader,
     ...extra,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req: autocannon.Request) => {
-          seq++;
-          const headers = { ...base, 'X-Forwarded-For': `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}` };
-          return { ...req, headers, body: bodies[seq % bodies.length] };
-        },
-      },
-    ],
   };
 }
 
 let readers = 0;
 /** A fresh range of simulated readers for one load (2^20 each: more than any 5 s load sends). */
 const nextReaders = () => (readers += 1 << 20);
-
-/**
- * The beacon load in a second load-generator process (this script with `--views-child`), so the beacons and the
- * list measured beside them are not both driven by one thread. Resolves once the child is ready; `go()` starts its
- * load and resolves with its result.
- */
-async function viewsChild(url: string, slugs: string[], firstReader: number): Promise<{ go: () => Promise<Result> }> {
-  const child = spawn(process.execPath, [import.meta.filename, '--views-child'], {
-    env: { ...process.env, CHILD_CONFIG: JSON.stringify({ url, slugs, firstReader, rate: VIEWS_RATE, duration: DURATION }) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  while (!out.includes('ready\n')) {
-    if (child.exitCode !== null) throw new Error(`views load process exited (${child.exitCode})`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    go: async () => {
-      child.stdin!.end('go\n');
-      const code = await exited;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (code !== 0 || !line) throw new Error(`views load process failed (${code}): ${out}`);
-      return JSON.parse(line) as Result;
-    },
-  };
-}
-
-/** The child's side: a 1 s warm-up at the same rate, then waits for `go` on stdin and prints its result. */
-async function runViewsChild(): Promise<void> {
-  const cfg = JSON.parse(process.env.CHILD_CONFIG!) as { url: string; slugs: string[]; firstReader: number; rate: number; duration: number };
-  // 3,000 req/s over 30 connections is 100 req/s each: a connection is never the limit at these latencies.
-  const opts = views(cfg.url, cfg.slugs, cfg.firstReader, { connections: 30, overallRate: cfg.rate, duration: cfg.duration });
-  process.stdout.write('ready\n');
-  await new Promise<void>((r) => process.stdin.once('data', () => r()));
-  console.log(JSON.stringify(await run(opts)));
-}
 
 /**
  * The list's limit reference: a minimal `node:http` server in its own process (like the API, so it does not share
@@ -238,6 +172,7 @@ const SERVER_ENV = { EMBEDDED_BUILDER: 'off', AUTOMATION_SCHEDULE: 'off', TRUST_
 const profileArgs = (name: string) => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : []);
 
 async function main(): Promise<void> {
+  requireWrk();
   const loadBefore = loadavg()[0]!;
   const big = await prepare10k();
   const seededData = await freshData('api-load-seeded');
@@ -272,25 +207,26 @@ async function main(): Promise<void> {
       console.log(`round ${round} of ${ROUNDS}`);
       for (const connections of CONNECTIONS) {
         const c = { connections };
-        s(`health ${connections}`).add(await measured({ url: `${url}/api/health`, ...c }));
-        s(`list ${connections}`).add(await measured({ url: listUrl, headers: BROWSER, ...c }));
-        s(`static ${connections}`).add(await measured({ url: reference.url, ...c }));
-        s(`article ${connections}`).add(await measured({ ...rotating(url, articlePaths), ...c }));
-        s(`search ${connections}`).add(await measured({ ...rotating(url, searchPaths, BROWSER), ...c }));
-        s(`searchSummary ${connections}`).add(await measured({ ...rotating(url, searchPaths.map((p) => `${p}&fields=summary`), BROWSER), ...c }));
+        const list: Load = { url, paths: [LIST_PATH], headers: BROWSER, ...c };
+        s(`health ${connections}`).add(await measured({ url, paths: ['/api/health'], ...c }));
+        s(`list ${connections}`).add(await measured(list));
+        s(`static ${connections}`).add(await measured({ url: reference.url, paths: ['/'], ...c }));
+        s(`article ${connections}`).add(await measured({ url, paths: articlePaths, ...c }));
+        s(`search ${connections}`).add(await measured({ url, paths: searchPaths, headers: BROWSER, ...c }));
+        s(`searchSummary ${connections}`).add(await measured({ url, paths: searchPaths.map((p) => `${p}&fields=summary`), headers: BROWSER, ...c }));
         s(`views ${connections}`).add(await measured(views(url, big.slugs, nextReaders(), c)));
-        s(`status ${connections}`).add(await measured({ url: `${url}/api/status`, headers: BROWSER, ...c }));
-        // Mixed: the list measured here, the beacons at a fixed rate from a second process, both at once.
-        const child = await viewsChild(url, big.slugs, nextReaders());
-        await run({ url: listUrl, headers: BROWSER, duration: WARMUP, ...c });
-        const [mixedList, mixedViews] = await Promise.all([run({ url: listUrl, headers: BROWSER, ...c }), child.go()]);
+        s(`status ${connections}`).add(await measured({ url, paths: ['/api/status'], headers: BROWSER, ...c }));
+        // Mixed: the list and the beacons at a fixed rate (3,000/s over 30 connections), each from its own wrk.
+        const beacons = views(url, big.slugs, nextReaders(), { connections: 30, rate: VIEWS_RATE, statuses: true });
+        await Promise.all([wrk({ ...list, duration: WARMUP }), wrk({ ...beacons, duration: WARMUP })]);
+        const [mixedList, mixedViews] = await Promise.all([run(list), run(beacons)]);
         s(`mixed list ${connections}`).add(mixedList);
         s(`mixed views ${connections}`).add(mixedViews);
         console.log(`  ${connections} connections: list ${fmt(mixedList.rps)} req/s beside views ${fmt(mixedViews.rps)} req/s p99 ${mixedViews.p99} ms`);
       }
-      s('conditional 10').add(await measured({ url: listUrl, headers: { ...BROWSER, 'If-None-Match': etag } }));
-      s('seeded health 10').add(await measured({ url: `${seeded.url}/api/health` }));
-      s('seeded list 10').add(await measured({ url: `${seeded.url}${LIST_PATH}`, headers: BROWSER }));
+      s('conditional 10').add(await measured({ url, paths: [LIST_PATH], headers: { ...BROWSER, 'If-None-Match': etag }, statuses: true }));
+      s('seeded health 10').add(await measured({ url: seeded.url, paths: ['/api/health'] }));
+      s('seeded list 10').add(await measured({ url: seeded.url, paths: [LIST_PATH], headers: BROWSER }));
     }
   } finally {
     reference?.proc.kill('SIGTERM');
@@ -306,7 +242,7 @@ async function main(): Promise<void> {
     console.log(line);
   };
   const fig = (x: Series) => `${fmt(x.rps)} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms (rounds ${x.p99s})`;
-  const faults = (x: Series) => `errors ${x.errors}, non-2xx ${x.non2xx}`;
+  const faults = (x: Series) => `socket errors ${x.errors}, answers ≥ 400 ${x.non2xx}`;
   const r2 = (n: number) => n.toFixed(2);
   const med = `median of ${ROUNDS} rounds, ${DURATION} s each`;
   const names: Record<string, string> = {
@@ -369,14 +305,7 @@ async function main(): Promise<void> {
   for (const line of lines) console.log(line);
 }
 
-if (process.argv.includes('--views-child')) {
-  runViewsChild().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

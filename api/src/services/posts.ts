@@ -105,6 +105,47 @@ function reuseIfSame(old: CachedList | undefined, fresh: CachedList): CachedList
   return old;
 }
 
+/**
+ * Encoded answers by key, each computed once per change. Concurrent requests for an answer that is missing or
+ * expired share one computation: a burst of readers right after a publish, or at an expiry, costs one query and
+ * one encoding, not one each (200 readers at once used to stall the event loop for most of a second). A
+ * computation that began before `clear()` (a write) is never kept after it, and later requests start their own.
+ */
+export class AnswerCache {
+  readonly #entries = new Map<string, CachedList>();
+  readonly #pending = new Map<string, Promise<CachedList>>();
+  #generation = 0;
+
+  clear(): void {
+    this.#entries.clear();
+    this.#pending.clear();
+    this.#generation++;
+  }
+
+  get(key: string, compute: (now: number) => Promise<CachedList>): Promise<CachedList> {
+    const now = Date.now();
+    const hit = this.#entries.get(key);
+    if (hit && now - hit.at < LIST_CACHE_TTL_MS) return Promise.resolve(hit);
+    const joined = this.#pending.get(key);
+    if (joined) return joined;
+    const generation = this.#generation;
+    const pending: Promise<CachedList> = compute(now)
+      .then((fresh) => {
+        const entry = reuseIfSame(hit, fresh);
+        if (generation === this.#generation) {
+          if (this.#entries.size >= LIST_CACHE_MAX) this.#entries.clear();
+          this.#entries.set(key, entry);
+        }
+        return entry;
+      })
+      .finally(() => {
+        if (this.#pending.get(key) === pending) this.#pending.delete(key);
+      });
+    this.#pending.set(key, pending);
+    return pending;
+  }
+}
+
 export interface CreateOptions {
   /** Marks a post written with AI involvement (automation drafts). */
   aiGenerated?: boolean;
@@ -168,9 +209,9 @@ const REVISION_COLUMNS = sql.raw(`post_id, version, kind, changed, slug, title, 
 export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () => void }) {
   const { db, clock } = deps;
   const onChange = deps.onChange ?? (() => {});
-  const listCache = new Map<string, CachedList>();
+  const listCache = new AnswerCache();
   /** Published articles by slug, encoded, for anonymous readers: the same life as the list cache. */
-  const articleCache = new Map<string, CachedList>();
+  const articleCache = new AnswerCache();
 
   function invalidate(): void {
     listCache.clear();
@@ -206,10 +247,11 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
   /** A list answer as encoded JSON plus the total, newest first. */
   async function listJson(query: PostListQuery, viewer: Viewer): Promise<CachedList> {
     const key = JSON.stringify([viewer.isAdmin, query.category, query.search, query.published, query.limit, query.offset, query.fields]);
-    const now = Date.now();
-    const hit = listCache.get(key);
-    if (hit && now - hit.at < LIST_CACHE_TTL_MS) return hit;
+    return listCache.get(key, (now) => readList(query, viewer, now));
+  }
 
+  /** The list as it is in the database now, encoded. */
+  async function readList(query: PostListQuery, viewer: Viewer, now: number): Promise<CachedList> {
     const filters: (SQL | undefined)[] = [visibility(viewer, query.published)];
     if (query.category) filters.push(eq(posts.category, query.category));
     if (query.search) filters.push(searchFilter(query.search));
@@ -230,10 +272,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
       if (summary) return { ...post, content: undefined };
       return post;
     });
-    const entry = reuseIfSame(hit, encoded(list, count?.n ?? 0, now));
-    if (listCache.size >= LIST_CACHE_MAX) listCache.clear();
-    listCache.set(key, entry);
-    return entry;
+    return encoded(list, count?.n ?? 0, now);
   }
 
   async function findRow(id: number): Promise<PostRow | undefined> {
@@ -251,13 +290,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
   /** A post by slug; an old slug of a renamed post answers the post under its current slug. */
   /** An anonymous reader's article by slug (or an old slug), encoded once per change like the lists. */
   async function articleJson(slug: string): Promise<CachedList> {
-    const now = Date.now();
-    const hit = articleCache.get(slug);
-    if (hit && now - hit.at < LIST_CACHE_TTL_MS) return hit;
-    const entry = reuseIfSame(hit, encoded(await bySlug(slug, { isAdmin: false }), 1, now));
-    if (articleCache.size >= LIST_CACHE_MAX) articleCache.clear();
-    articleCache.set(slug, entry);
-    return entry;
+    return articleCache.get(slug, async (now) => encoded(await bySlug(slug, { isAdmin: false }), 1, now));
   }
 
   async function bySlug(slug: string, viewer: Viewer): Promise<Post> {
