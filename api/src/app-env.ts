@@ -9,7 +9,7 @@ import type { Builder } from './services/builder.ts';
 import type { ChangeFeed } from './services/changes.ts';
 import type { CorrectionsService } from './services/corrections.ts';
 import type { Operations } from './services/operations/create-operations.ts';
-import type { PostsService } from './services/posts.ts';
+import type { CachedList, PostsService } from './services/posts.ts';
 import type { PreviewsService } from './services/previews.ts';
 import type { RevisionsService } from './services/revisions.ts';
 import type { Scheduler } from './services/scheduler.ts';
@@ -69,5 +69,8 @@ export interface AppContext extends AppDeps {
   operations: Operations;
 }
 
-/** Hono's environment for every handler: only the signed-in user (or null), set by the /api middleware. */
-export type AppEnv = { Variables: { user: SessionUser | null } };
+/**
+ * Hono's environment for every handler: the signed-in user (or null), set by the /api middleware, and a reader's
+ * cached answer a route offers to the front cache (lib/front-cache.ts).
+ */
+export type AppEnv = { Variables: { user: SessionUser | null; frontOffer?: { answer: CachedList; body: Uint8Array } } };

@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { SESSION_COOKIE, readWroteCookie, setSessionCookie, setWroteCookie } from './lib/cookies.ts';
 import { AppError } from './lib/errors.ts';
 import { formErrorPage, isFormPost } from './lib/form-post.ts';
+import { FrontCache } from './lib/front-cache.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { automationRoutes } from './routes/automation.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   const allowedOrigins = new Set([new URL(deps.env.SITE_URL).origin, ...deps.env.ALLOWED_ORIGINS]);
 
   const app = new Hono<AppEnv>();
+  const front = new FrontCache();
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps) {
     await next();
     // After the handler, so the site's files (Responses of their own) carry it too; costs the fast path, only on.
     if (instanceId) c.res.headers.set('X-Instance', instanceId);
+    // Last of all, so what the front cache holds is exactly what was sent.
+    front.capture(c);
   });
 
   app.use('/api/*', async (c, next) => {
@@ -150,7 +154,7 @@ export function createApp(deps: AppDeps) {
   app.route('/preview', previewPageRoutes(ctx));
   app.route('/', siteFilesRoutes(ctx));
 
-  return { app, ctx };
+  return { app, ctx, front };
 }
 
 

@@ -1,4 +1,5 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { join, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { migrateDb, openDb } from './db/client.ts';
@@ -46,12 +47,13 @@ async function main(): Promise<void> {
   const preview =
     renderer ??
     workerRenderer({ distDir: resolve(env.SITE_DIST), siteRoot, siteUrl: env.SITE_URL, apiUrl: env.SITE_API_URL, previewOnly: true });
-  const { app, ctx } = createApp({ db, env, clock: systemClock, events, builder, changes, preview });
+  const { app, ctx, front } = createApp({ db, env, clock: systemClock, events, builder, changes, preview });
   const derived = await ctx.posts.backfillDerived();
   if (derived) console.log(`Stored rendered bodies of ${derived} posts.`);
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
-  await new Promise<void>((r) => server.once('listening', () => r()));
+  // Readers' repeated answers are sent by the front cache before the application sees the request.
+  const server = createServer(front.listener(getRequestListener(app.fetch, { hostname: env.HOST })));
+  await new Promise<void>((r) => server.listen(env.PORT, env.HOST, () => r()));
   const stopScheduler = ctx.scheduler.start();
   const stopChanges = changes.start();
   const topicsSeeded = await ctx.automation.topics.seedIfEmpty();

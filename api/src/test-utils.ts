@@ -124,7 +124,7 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
   const renderer = (opts.renderer ?? recordingRenderer()) as R;
   const builder = createBuilder({ db, clock, events, target: 'embedded', siteRoot: join(dir, 'site'), renderer });
   const changeFeed = createChangeFeed({ db, clock });
-  const { app, ctx } = createApp({ db, env, clock, events, builder, changes: changeFeed, preview: opts.preview });
+  const { app, ctx, front } = createApp({ db, env, clock, events, builder, changes: changeFeed, preview: opts.preview });
   /** The change records written so far, oldest first. */
   const changes = (): Promise<PostChange[]> => changesBetween(db, 0, Number.MAX_SAFE_INTEGER);
   // The browser's cookie jar: the session, and the device cookie (sent only to /api/auth, as its Path says).
@@ -175,6 +175,8 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
 
   return {
     app,
+    /** The readers' front cache: in front of `app` only when a test serves it over node:http (see front-cache.test.ts). */
+    front,
     ctx,
     db,
     dir,

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { PostInputSchema, PostListQuerySchema, PostUpdateSchema } from 'content-schema/post';
 import type { AppContext, AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
+import { chosenEncoding, FrontCache } from '../lib/front-cache.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
 import { POST_NOT_FOUND, type CachedList } from '../services/posts.ts';
@@ -12,9 +13,8 @@ import { POST_NOT_FOUND, type CachedList } from '../services/posts.ts';
  * are, a strong ETag per encoding, and 304 without a body when the client already has it. Anonymous answers (only
  * published posts) may be kept by a CDN as long as it revalidates; anything seen with a session is private.
  */
-export function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?: boolean } = {}) {
-  const accepts = c.req.header('Accept-Encoding') ?? '';
-  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+export function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?: boolean; front?: boolean } = {}) {
+  const encoding = chosenEncoding(c.req.header('Accept-Encoding'));
   if (opts.total) c.header('X-Total-Count', String(entry.total));
   c.header('ETag', `"${entry.hash}${encoding ? `-${encoding}` : ''}"`);
   c.header('Cache-Control', c.get('user') ? 'private, no-store' : 'public, no-cache');
@@ -23,27 +23,22 @@ export function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?
   const known = (c.req.header('If-None-Match') ?? '').split(',').map((t) => t.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
   if (known.some((t) => t === '*' || t.replace(/-(br|gzip)$/, '') === entry.hash)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=UTF-8');
-  if (encoding === 'br') {
-    entry.br ??= new Uint8Array(brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    c.header('Content-Encoding', 'br');
-    return c.body(entry.br);
-  }
-  if (encoding === 'gzip') {
-    entry.gzip ??= new Uint8Array(gzipSync(entry.body));
-    c.header('Content-Encoding', 'gzip');
-    return c.body(entry.gzip);
-  }
-  return c.body(entry.body);
+  let body = entry.body;
+  if (encoding === 'br') body = entry.br ??= new Uint8Array(brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') body = entry.gzip ??= new Uint8Array(gzipSync(entry.body));
+  if (encoding) c.header('Content-Encoding', encoding);
+  if (opts.front) FrontCache.offer(c, entry, body);
+  return c.body(body);
 }
 
 export function postsRoutes(services: Pick<AppContext, 'posts'>) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = validate(PostListQuerySchema, c.req.query());
-      return sendCached(c, await services.posts.listJson(query, { isAdmin: !!c.get('user') }), { total: true });
+      return sendCached(c, await services.posts.listJson(query, { isAdmin: !!c.get('user') }), { total: true, front: true });
     })
     .get('/slug/:slug', async (c) => {
-      if (!c.get('user')) return sendCached(c, await services.posts.articleJson(c.req.param('slug')));
+      if (!c.get('user')) return sendCached(c, await services.posts.articleJson(c.req.param('slug')), { front: true });
       return c.json(await services.posts.bySlug(c.req.param('slug'), { isAdmin: true }));
     })
     .get('/:id', async (c) => {

@@ -76,15 +76,27 @@ export interface CachedList {
   br?: Uint8Array<ArrayBuffer>;
   total: number;
   at: number;
+  /** How long the answer is trusted without a change (set when it is cached). */
+  ttl?: number;
+  /** Set when a write (or eviction) drops it from its cache: copies of it elsewhere (the front cache) stop being served. */
+  retired?: boolean;
 }
 
 /**
  * Cache entries expire after this, a backstop: a write on this instance clears the cache at once, and one on
  * another instance does when this instance's change feed reads its change record (within its 250 ms poll).
- * Drafts have no change record, so an admin's draft list may lag another instance by this much.
+ * Drafts have no change record, so an admin's draft list may lag another instance by ADMIN_ANSWER_TTL_MS. A
+ * reader's answer (published posts only) changes only with a change record, so its backstop is long: it covers a
+ * change feed that could not read the database, and otherwise only adds re-reads (each a blocking query: for a
+ * search matching most of 10,000 posts, tens of milliseconds every reader waits behind).
  */
-const LIST_CACHE_TTL_MS = 2000;
+const ADMIN_ANSWER_TTL_MS = 2000;
+const PUBLIC_ANSWER_TTL_MS = 60_000;
 const LIST_CACHE_MAX = 500;
+
+/** Whether a cached answer may still be sent as it is. */
+export const isCurrent = (entry: CachedList): boolean =>
+  !entry.retired && Date.now() - entry.at < (entry.ttl ?? ADMIN_ANSWER_TTL_MS);
 
 export type PostsService = ReturnType<typeof createPostsService>;
 
@@ -117,23 +129,29 @@ export class AnswerCache {
   #generation = 0;
 
   clear(): void {
-    this.#entries.clear();
+    this.#retireAll();
     this.#pending.clear();
     this.#generation++;
   }
 
-  get(key: string, compute: (now: number) => Promise<CachedList>): Promise<CachedList> {
-    const now = Date.now();
+  #retireAll(): void {
+    for (const entry of this.#entries.values()) entry.retired = true;
+    this.#entries.clear();
+  }
+
+  get(key: string, compute: (now: number) => Promise<CachedList>, ttl = ADMIN_ANSWER_TTL_MS): Promise<CachedList> {
     const hit = this.#entries.get(key);
-    if (hit && now - hit.at < LIST_CACHE_TTL_MS) return Promise.resolve(hit);
+    if (hit && isCurrent(hit)) return Promise.resolve(hit);
+    const now = Date.now();
     const joined = this.#pending.get(key);
     if (joined) return joined;
     const generation = this.#generation;
     const pending: Promise<CachedList> = compute(now)
       .then((fresh) => {
         const entry = reuseIfSame(hit, fresh);
+        entry.ttl = ttl;
         if (generation === this.#generation) {
-          if (this.#entries.size >= LIST_CACHE_MAX) this.#entries.clear();
+          if (this.#entries.size >= LIST_CACHE_MAX) this.#retireAll();
           this.#entries.set(key, entry);
         }
         return entry;
@@ -247,7 +265,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
   /** A list answer as encoded JSON plus the total, newest first. */
   async function listJson(query: PostListQuery, viewer: Viewer): Promise<CachedList> {
     const key = JSON.stringify([viewer.isAdmin, query.category, query.search, query.published, query.limit, query.offset, query.fields]);
-    return listCache.get(key, (now) => readList(query, viewer, now));
+    return listCache.get(key, (now) => readList(query, viewer, now), viewer.isAdmin ? ADMIN_ANSWER_TTL_MS : PUBLIC_ANSWER_TTL_MS);
   }
 
   /** The list as it is in the database now, encoded. */
@@ -290,7 +308,7 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
   /** A post by slug; an old slug of a renamed post answers the post under its current slug. */
   /** An anonymous reader's article by slug (or an old slug), encoded once per change like the lists. */
   async function articleJson(slug: string): Promise<CachedList> {
-    return articleCache.get(slug, async (now) => encoded(await bySlug(slug, { isAdmin: false }), 1, now));
+    return articleCache.get(slug, async (now) => encoded(await bySlug(slug, { isAdmin: false }), 1, now), PUBLIC_ANSWER_TTL_MS);
   }
 
   async function bySlug(slug: string, viewer: Viewer): Promise<Post> {

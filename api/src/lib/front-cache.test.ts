@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, ORIGIN, postBody, testApp } from '../test-utils.ts';
+
+const LIST = '/api/posts?published=true&limit=20';
+
+let t: Awaited<ReturnType<typeof testApp>>;
+let server: Server;
+let base = '';
+/** Requests that reached the application (the rest were answered by the front cache). */
+let reached = 0;
+
+/** The application served over node:http as server.ts serves it: the front cache first. */
+async function serve() {
+  t = await testApp();
+  const app = getRequestListener(t.app.fetch);
+  reached = 0;
+  server = createServer(
+    t.front.listener((req, res) => {
+      reached++;
+      return app(req, res);
+    }),
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterEach(async () => {
+  await new Promise((r) => server.close(r));
+  await t.cleanup();
+});
+
+/** The answer as sent: status, headers without the per-response ones node adds, and the bytes undecoded. */
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, { headers: { 'Accept-Encoding': 'identity', ...headers } });
+  const sent = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
+  const text = res.headers.get('content-encoding') ? '' : await res.text();
+  if (!text) await res.arrayBuffer();
+  return { status: res.status, headers: sent, text };
+}
+
+describe('the front cache', () => {
+  it("sends a reader's repeated list or article exactly as the application did, without reaching it", async () => {
+    await serve();
+    await t.login();
+    const created = await t.call('POST', '/api/posts', postBody({ title: 'Front story', published: true }));
+    const article = `/api/posts/slug/${created.json.slug}`;
+    for (const path of [LIST, article]) {
+      const first = await get(path);
+      const before = reached;
+      const again = await get(path);
+      expect(reached).toBe(before); // answered in front
+      expect(again).toEqual(first);
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+      expect(first.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+    // Each encoding is its own answer: brotli asked for the first time reaches the application, then not.
+    const br = await fetch(`${base}${LIST}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const afterBr = reached;
+    const brAgain = await fetch(`${base}${LIST}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(brAgain.headers.get('content-encoding')).toBe('br');
+    expect(await brAgain.text()).toBe(await br.text());
+    expect(reached).toBe(afterBr);
+    // A reader's own cookie (not a session) is still a reader.
+    await get(LIST, { Cookie: 'theme=dark' });
+    expect(reached).toBe(afterBr);
+  });
+
+  it('lets a publish, an edit and an unpublish show at once', async () => {
+    await serve();
+    await t.login();
+    const a = await t.call('POST', '/api/posts', postBody({ title: 'First front story', published: true }));
+    await get(LIST);
+    expect(JSON.parse((await get(LIST)).text).map((p: { title: string }) => p.title)).toEqual(['First front story']);
+    await t.call('POST', '/api/posts', postBody({ title: 'Second front story', published: true }));
+    expect(JSON.parse((await get(LIST)).text).map((p: { title: string }) => p.title)).toEqual(['Second front story', 'First front story']);
+    const article = `/api/posts/slug/${a.json.slug}`;
+    await get(article);
+    await get(article);
+    await t.call('PUT', `/api/posts/${a.json.id}`, { title: 'First front story, corrected' });
+    expect(JSON.parse((await get(article)).text).title).toBe('First front story, corrected');
+    await t.call('PUT', `/api/posts/${a.json.id}`, { published: false });
+    expect((await get(article)).status).toBe(404);
+    expect(JSON.parse((await get(LIST)).text).map((p: { title: string }) => p.title)).toEqual(['Second front story']);
+  });
+
+  it("never holds the editor's answers, and leaves sessions, read-your-writes and conditional requests to the application", async () => {
+    await serve();
+    await t.login();
+    await t.call('POST', '/api/posts', postBody({ title: 'Published one', published: true }));
+    await t.call('POST', '/api/posts', postBody({ title: 'Secret draft', published: false }));
+    // The editor signs in over HTTP and reads every post, drafts included, at the URL a reader may ask for.
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const session = /session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+    const all = '/api/posts?limit=20';
+    for (let i = 0; i < 2; i++) {
+      const editor = await get(all, { Cookie: session });
+      expect(editor.text).toContain('Secret draft');
+      expect(editor.headers['cache-control']).toBe('private, no-store');
+    }
+    const reader = await get(all);
+    expect(reader.text).not.toContain('Secret draft');
+    expect(reader.text).toContain('Published one');
+    // Held for readers now; a session, a read-your-writes cookie and a conditional request still reach the application.
+    const held = await get(all);
+    const before = reached;
+    expect(held).toEqual(reader);
+    await get(all, { Cookie: `theme=dark; ${session}` });
+    await get(all, { Cookie: 'wrote=1' });
+    const conditional = await get(all, { 'If-None-Match': held.headers.etag! });
+    expect(conditional.status).toBe(304);
+    expect(reached).toBe(before + 3);
+  });
+});
