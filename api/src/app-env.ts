@@ -71,6 +71,8 @@ export interface AppContext extends AppDeps {
 
 /**
  * Hono's environment for every handler: the signed-in user (or null), set by the /api middleware, and a reader's
- * cached answer a route offers to the front cache (lib/front-cache.ts).
+ * cached answer or beacon answer a route offers to the front cache (lib/front-cache.ts).
  */
-export type AppEnv = { Variables: { user: SessionUser | null; frontOffer?: { answer: CachedList; body: Uint8Array } } };
+export type AppEnv = {
+  Variables: { user: SessionUser | null; frontOffer?: { answer: CachedList; body: Uint8Array }; frontBeacon?: boolean };
+};

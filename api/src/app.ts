@@ -50,7 +50,12 @@ export function createApp(deps: AppDeps) {
   const allowedOrigins = new Set([new URL(deps.env.SITE_URL).origin, ...deps.env.ALLOWED_ORIGINS]);
 
   const app = new Hono<AppEnv>();
-  const front = new FrontCache();
+  const front = new FrontCache({
+    fetch: (req, env) => app.fetch(req, env),
+    views: ctx.operations.views,
+    trustProxy: deps.env.TRUST_PROXY,
+    allowedOrigins,
+  });
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

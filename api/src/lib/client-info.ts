@@ -8,18 +8,23 @@ import { getConnInfo } from '@hono/node-server/conninfo';
  * were written by the client and cannot be believed.
  */
 export function clientIp(c: Context, hops: number): string {
-  let peer = 'unknown';
+  let peer: string | undefined;
   try {
-    peer = getConnInfo(c).remote.address ?? 'unknown';
+    peer = getConnInfo(c).remote.address;
   } catch {
     // app.request() in tests has no socket
   }
-  if (hops <= 0) return peer;
-  const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+  return clientAddress(peer, c.req.header('X-Forwarded-For'), hops);
+}
+
+/** `clientIp` from the socket's peer address and the request's `X-Forwarded-For`, as they arrived. */
+export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, hops: number): string {
+  if (hops <= 0) return peer ?? 'unknown';
+  const forwarded = (forwardedFor ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const chain = [...forwarded, peer];
+  const chain = [...forwarded, peer ?? 'unknown'];
   const address = chain[Math.max(0, chain.length - 1 - hops)]!;
   // Whatever a proxy passes on is bounded before it becomes a limiter key or a log line.
   return /^[0-9A-Fa-f:.]{2,45}$/.test(address) ? address : 'invalid';

@@ -118,4 +118,48 @@ describe('the front cache', () => {
     expect(conditional.status).toBe(304);
     expect(reached).toBe(before + 3);
   });
+
+  it("counts a reader's beacons in front, answers them as the application does, and leaves every refusal to it", async () => {
+    await serve();
+    await t.login();
+    const post = await t.call('POST', '/api/posts', postBody({ title: 'Counted story', published: true }));
+    const slug = post.json.slug as string;
+    const beacon = async (body: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}/api/views`, {
+        method: 'POST',
+        headers: { Origin: ORIGIN, 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': 'Mozilla/5.0 Chrome/140.0', ...headers },
+        body,
+      });
+      const sent = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
+      return { status: res.status, headers: sent, json: res.status === 204 ? null : await res.json() };
+    };
+    const counted = () => t.ctx.operations.views.totals().counted;
+
+    const first = await beacon(JSON.stringify({ slug, event: 'view', referrer: '' }));
+    expect(first.status).toBe(204);
+    expect(counted()).toBe(1);
+    const before = reached;
+    // Answered in front from now on, with the application's headers, and counted by the same service.
+    const share = await beacon(JSON.stringify({ slug, event: 'share' }));
+    expect(share).toEqual(first);
+    expect(counted()).toBe(2);
+    // A repeat is answered alike and not counted; Do-Not-Track is not even read.
+    expect((await beacon(JSON.stringify({ slug, event: 'share' }))).status).toBe(204);
+    expect((await beacon(JSON.stringify({ slug, event: 'view', referrer: '' }), { DNT: '1' })).status).toBe(204);
+    expect(counted()).toBe(2);
+    expect(reached).toBe(before);
+
+    // Refusals are the application's own answers (the front hands over the body it read).
+    const malformed = await beacon('{"slug":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toEqual({ error: 'Request body must be valid JSON' });
+    const invalid = await beacon(JSON.stringify({ event: 'view' }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.issues[0].path).toBe('slug');
+    expect(reached).toBe(before); // read in front, answered by the application's fetch
+    // A foreign origin goes straight to the application.
+    expect((await beacon(JSON.stringify({ slug, event: 'leave', completion: 80 }), { Origin: 'https://evil.example' })).status).toBe(403);
+    expect(reached).toBe(before + 1);
+    expect(counted()).toBe(2);
+  });
 });

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../app-env.ts';
 import { clientIp } from '../lib/client-info.ts';
 import { AppError } from '../lib/errors.ts';
+import { FrontCache } from '../lib/front-cache.ts';
 import { parseJsonBody } from '../lib/http.ts';
+import { BEACON_MAX_BYTES } from '../services/operations/views.ts';
 
-/** A beacon is a few dozen bytes; anything much larger is not one. */
-export const BEACON_MAX_BYTES = 1024;
 
 /**
  * POST /api/views: the reader beacon. No session, no cookie set or read. navigator.sendBeacon sends a
@@ -29,6 +29,7 @@ export function viewsRoutes(services: Pick<AppContext, 'operations' | 'env'>) {
       userAgent: c.req.header('User-Agent'),
       optOut,
     });
+    FrontCache.offerBeacon(c);
     return c.body(null, 204);
   });
 }

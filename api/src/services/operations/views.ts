@@ -33,6 +33,9 @@ export const VIEW_LIMITS = {
 } as const;
 
 /** Reading completion at or above this makes a leave an engaged read; below `bounceBelow` it is a bounce. */
+/** A beacon is a few dozen bytes; anything much larger is not one. */
+export const BEACON_MAX_BYTES = 1024;
+
 export const ENGAGED_AT = 50;
 export const BOUNCE_BELOW = 25;
 
