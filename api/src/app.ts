@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { writeAllowed } from './lib/client-info.ts';
 import { SESSION_COOKIE, readWroteCookie, setSessionCookie, setWroteCookie } from './lib/cookies.ts';
 import { AppError } from './lib/errors.ts';
 import { formErrorPage, isFormPost } from './lib/form-post.ts';
@@ -84,14 +85,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/api/*', async (c, next) => {
-    // CSRF: a write must come from the site's origin. hono/csrf only checks form content types, so JSON needs
-    // this. Browsers send Origin with every non-GET request; where a client sends none, only a browser's own
-    // `Sec-Fetch-Site: same-origin` stands in for it.
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
-      const origin = c.req.header('Origin');
-      const allowed = origin === undefined ? c.req.header('Sec-Fetch-Site') === 'same-origin' : allowedOrigins.has(origin);
-      if (!allowed) throw new AppError(403, 'Cross-origin request refused');
-    }
+    // CSRF: a write must come from the site's origin (hono/csrf only checks form content types, so JSON needs this).
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !writeAllowed(c.req.header('Origin'), c.req.header('Sec-Fetch-Site'), allowedOrigins))
+      throw new AppError(403, 'Cross-origin request refused');
     // Read-your-writes across instances: a browser that changed something in the last minute may be ahead of this
     // instance's replica; pull before reading (the margin covers clock skew between machines).
     const wrote = readWroteCookie(c);

@@ -30,6 +30,15 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
   return /^[0-9A-Fa-f:.]{2,45}$/.test(address) ? address : 'invalid';
 }
 
+/**
+ * CSRF: whether a write may be taken from this client. Only the site's origin and ALLOWED_ORIGINS are accepted,
+ * never whatever Host the request names. Browsers send Origin with every non-GET request; where a client sends none,
+ * only a browser's own `Sec-Fetch-Site: same-origin` stands in for it.
+ */
+export function writeAllowed(origin: string | undefined, fetchSite: string | undefined, allowedOrigins: ReadonlySet<string>): boolean {
+  return origin === undefined ? fetchSite === 'same-origin' : allowedOrigins.has(origin);
+}
+
 const BROWSERS: [RegExp, string][] = [
   [/Edg\//, 'Edge'],
   [/OPR\//, 'Opera'],

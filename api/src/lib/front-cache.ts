@@ -1,9 +1,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { BEACON_MAX_BYTES, type ViewsService } from '../services/operations/views.ts';
+import { BEACON_MAX_BYTES, optedOut, type ViewsService } from '../services/operations/views.ts';
 import { isCurrent, type CachedList } from '../services/posts.ts';
-import { clientAddress } from './client-info.ts';
+import { clientAddress, writeAllowed } from './client-info.ts';
 import { SESSION_COOKIE, WROTE_COOKIE } from './cookies.ts';
 import { parseJsonBody } from './http.ts';
 
@@ -90,8 +90,7 @@ export class FrontCache {
     const answer = this.#beaconAnswer.get(proto ?? '');
     if (!answer) return false;
     // The application's CSRF rule for every write; a refused origin is refused by the application.
-    const origin = req.headers.origin;
-    if (origin === undefined ? req.headers['sec-fetch-site'] !== 'same-origin' : !this.#deps.allowedOrigins.has(origin)) return false;
+    if (!writeAllowed(req.headers.origin, req.headers['sec-fetch-site'] as string | undefined, this.#deps.allowedOrigins)) return false;
     const length = Number(req.headers['content-length']);
     if (req.headers['transfer-encoding'] !== undefined || !(length <= BEACON_MAX_BYTES)) return false;
     const send = () => {
@@ -99,7 +98,7 @@ export class FrontCache {
       res.end();
     };
     // Do-Not-Track and Global Privacy Control: not even the body is read.
-    if (req.headers.dnt === '1' || req.headers['sec-gpc'] === '1') {
+    if (optedOut(req.headers.dnt as string | undefined, req.headers['sec-gpc'] as string | undefined)) {
       req.resume();
       send();
       return true;

@@ -4,8 +4,7 @@ import { clientIp } from '../lib/client-info.ts';
 import { AppError } from '../lib/errors.ts';
 import { FrontCache } from '../lib/front-cache.ts';
 import { parseJsonBody } from '../lib/http.ts';
-import { BEACON_MAX_BYTES } from '../services/operations/views.ts';
-
+import { BEACON_MAX_BYTES, optedOut } from '../services/operations/views.ts';
 
 /**
  * POST /api/views: the reader beacon. No session, no cookie set or read. navigator.sendBeacon sends a
@@ -14,7 +13,7 @@ import { BEACON_MAX_BYTES } from '../services/operations/views.ts';
  */
 export function viewsRoutes(services: Pick<AppContext, 'operations' | 'env'>) {
   return new Hono<AppEnv>().post('/', async (c) => {
-    const optOut = c.req.header('DNT') === '1' || c.req.header('Sec-GPC') === '1';
+    const optOut = optedOut(c.req.header('DNT'), c.req.header('Sec-GPC'));
     // Do-Not-Track and Global Privacy Control: not even the body is read.
     if (optOut) return c.body(null, 204);
     // The editor reading their own articles (signed in on this origin) is not a reader.

@@ -120,8 +120,8 @@ function reuseIfSame(old: CachedList | undefined, fresh: CachedList): CachedList
 /**
  * Encoded answers by key, each computed once per change. Concurrent requests for an answer that is missing or
  * expired share one computation: a burst of readers right after a publish, or at an expiry, costs one query and
- * one encoding, not one each (200 readers at once used to stall the event loop for most of a second). A
- * computation that began before `clear()` (a write) is never kept after it, and later requests start their own.
+ * one encoding, not one each (every query on a file database blocks the event loop while it runs). A computation
+ * that began before `clear()` (a write) is never kept after it, and later requests start their own.
  */
 export class AnswerCache {
   readonly #entries = new Map<string, CachedList>();
@@ -305,12 +305,12 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
     return toPost(row);
   }
 
-  /** A post by slug; an old slug of a renamed post answers the post under its current slug. */
   /** An anonymous reader's article by slug (or an old slug), encoded once per change like the lists. */
   async function articleJson(slug: string): Promise<CachedList> {
     return articleCache.get(slug, async (now) => encoded(await bySlug(slug, { isAdmin: false }), 1, now), PUBLIC_ANSWER_TTL_MS);
   }
 
+  /** A post by slug; an old slug of a renamed post answers the post under its current slug. */
   async function bySlug(slug: string, viewer: Viewer): Promise<Post> {
     let [row] = await db.select(publicColumns).from(posts).where(eq(posts.slug, slug)).limit(1);
     if (!row) {

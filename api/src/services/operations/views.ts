@@ -36,6 +36,9 @@ export const VIEW_LIMITS = {
 /** A beacon is a few dozen bytes; anything much larger is not one. */
 export const BEACON_MAX_BYTES = 1024;
 
+/** Do-Not-Track or Global Privacy Control (the `DNT` and `Sec-GPC` headers): the reader is never counted. */
+export const optedOut = (dnt: string | undefined, gpc: string | undefined): boolean => dnt === '1' || gpc === '1';
+
 export const ENGAGED_AT = 50;
 export const BOUNCE_BELOW = 25;
 
