@@ -202,6 +202,25 @@ describe('two API instances on one database', () => {
     expect(changes.rows.map((r) => [r.kind, r.via])).toEqual([['published', 'schedule']]);
   });
 
+  it("a reader's answers held in front on one instance follow a publish and an unpublish made on the other", async () => {
+    const call = await editor(builderOn.origin);
+    const list = `${builderOff.origin}/api/posts?published=true&limit=3&fields=summary`;
+    const titles = async () => ((await (await fetch(list)).json()) as { title: string }[]).map((p) => p.title);
+    // Read twice on B: the second answer comes from B's front cache.
+    await titles();
+    const before = await titles();
+    const created = await (await call('POST', '/api/posts', postBody({ title: 'Held answers follow', published: true }))).json();
+    // Within the change feed's poll, far inside the 60 s backstop.
+    await until(async () => (await titles())[0] === 'Held answers follow', 5_000, 'the new post in B\'s list');
+    expect(before).not.toContain('Held answers follow');
+    const article = `${builderOff.origin}/api/posts/slug/${created.slug}`;
+    expect((await fetch(article)).status).toBe(200);
+    expect((await fetch(article)).status).toBe(200);
+    await call('PUT', `/api/posts/${created.id}`, { published: false });
+    await until(async () => (await fetch(article)).status === 404, 5_000, 'the unpublished article gone from B');
+    expect(await titles()).not.toContain('Held answers follow');
+  });
+
   it('reader messages from one address, sent at once through both instances, are held to one allowance', async () => {
     // Each instance counts in the database (rate_limits), so together they accept MESSAGE_LIMITS_PER_ADDRESS, not twice it.
     const { limit } = MESSAGE_LIMITS_PER_ADDRESS;
