@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { env } from './site/lib/env.ts';
 import { warmRenderer } from './site/render/adapter.ts';
 import { clientDirectives } from './site/directives/integration.ts';
+import { enhancements } from './site/enhance/integration.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -19,7 +20,7 @@ export default defineConfig({
   output: 'server',
   adapter: warmRenderer(),
   // client:interaction (site/directives/interaction.ts): islands hydrate when the reader turns to them.
-  integrations: [react(), clientDirectives()],
+  integrations: [react(), enhancements(), clientDirectives()],
   // No image processing: article images are remote URLs in the stored HTML.
   image: { service: { entrypoint: 'astro/assets/services/noop' } },
   vite: {

@@ -19,17 +19,17 @@ async function delayScripts(page: Page, pattern: RegExp, ms: number): Promise<vo
 }
 
 /** Every script the page requests, with its gzip size, from now on. */
-function watchScripts(page: Page): { urls: string[]; gzipBytes: () => number } {
+function watchScripts(page: Page): { urls: string[]; gzipBytes: () => Promise<number> } {
   const urls: string[] = [];
-  let bytes = 0;
+  const sizes: Promise<number>[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'script') urls.push(new URL(req.url()).pathname);
   });
-  page.on('response', async (res) => {
+  page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    bytes += gzipSync(await res.body().catch(() => Buffer.alloc(0))).length;
+    sizes.push(res.body().then((body) => gzipSync(body).length, () => 0));
   });
-  return { urls, gzipBytes: () => bytes };
+  return { urls, gzipBytes: async () => (await Promise.all(sizes)).reduce((a, b) => a + b, 0) };
 }
 
 test.describe('script budget', () => {
@@ -52,6 +52,31 @@ test.describe('script budget', () => {
       await awake(page, island);
       expect(scripts.urls.length).toBeGreaterThan(0);
       await page.waitForLoadState('networkidle');
+      page.removeAllListeners('request');
+      page.removeAllListeners('response');
+    }
+  });
+
+  test('an article and a prose page ship no framework: every script after all their interactions is within 60 KB gzip', async ({
+    page,
+    request,
+  }) => {
+    const [post] = await publishedPosts(request);
+    for (const path of [`/post/${post!.slug}`, '/about']) {
+      const scripts = watchScripts(page);
+      await page.goto(path);
+      if (path.startsWith('/post/')) {
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+        await page.locator('summary', { hasText: 'Share' }).click();
+        await expect(page.getByRole('list', { name: 'Share this article' })).toBeVisible();
+      }
+      // The footer's status line wakes in view and reads the API.
+      await page.getByTestId('systems-indicator').scrollIntoViewIfNeeded();
+      await expect(page.getByTestId('systems-indicator')).not.toHaveText('System status');
+      await page.waitForLoadState('networkidle');
+      expect(scripts.urls.length, path).toBeGreaterThan(0);
+      expect(await scripts.gzipBytes(), `${path}: ${scripts.urls.join(', ')}`).toBeLessThanOrEqual(60 * 1024);
       page.removeAllListeners('request');
       page.removeAllListeners('response');
     }

@@ -85,9 +85,16 @@ const interaction: ClientDirective = (load, options, el) => {
     observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) void wake();
     });
-    // The island element itself has `display: contents` and no box of its own.
-    for (const child of el.children) observer.observe(child);
+    for (const box of boxes(el)) observer.observe(box);
   }
 };
+
+/**
+ * The first elements under `parent` that have a box: the island element and its `<astro-slot>` have
+ * `display: contents` and none of their own, and an observer never sees such an element intersect.
+ */
+function boxes(parent: Element): Element[] {
+  return [...parent.children].flatMap((child) => (getComputedStyle(child).display === 'contents' ? boxes(child) : [child]));
+}
 
 export default interaction;
