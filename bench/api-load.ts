@@ -230,6 +230,8 @@ async function main(): Promise<void> {
         console.log(`  ${connections} connections: list ${fmt(mixedList.rps)} req/s beside views ${fmt(mixedViews.rps)} req/s p99 ${mixedViews.p99} ms`);
       }
       s('conditional 10').add(await measured({ url, paths: [LIST_PATH], headers: { ...BROWSER, 'If-None-Match': etag }, statuses: true }));
+      // The trivial endpoint as a browser asks for it: a small whole answer must not pay for compression.
+      s('health browser 10').add(await measured({ url, paths: ['/api/health'], headers: BROWSER }));
       s('seeded health 10').add(await measured({ url: seeded.url, paths: ['/api/health'] }));
       s('seeded list 10').add(await measured({ url: seeded.url, paths: [LIST_PATH], headers: BROWSER }));
     }
@@ -294,6 +296,11 @@ async function main(): Promise<void> {
   report(
     `apiload, POST /api/views from ${READERS.connections} readers at ${fmt(READERS.rate)} req/s between them, ${fmt(N)} posts: ${fig(vr)} ` +
       `(DESIGN.md §8 budget ≥ 5,000 req/s, p99 ≤ 5 ms); ${faults(vr)}`,
+  );
+  const hb = s('health browser 10');
+  report(
+    `apiload, GET /api/health with Accept-Encoding: br, gzip (a small answer as a browser asks for it), 10 connections: ${fig(hb)}, ` +
+      `${r2(hb.ratio(s('health 10')))} × without; ${faults(hb)}`,
   );
   const cond = s('conditional 10');
   const statuses = Object.entries(cond.rounds.at(-1)!.statuses).map(([code, n]) => `${code}: ${fmt(n)}`).join(', ');

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { writeAllowed } from './lib/client-info.ts';
+import { compressAnswers } from './lib/compress.ts';
 import { SESSION_COOKIE, readWroteCookie, setSessionCookie, setWroteCookie } from './lib/cookies.ts';
 import { AppError } from './lib/errors.ts';
 import { formErrorPage, isFormPost } from './lib/form-post.ts';
@@ -36,7 +36,6 @@ export type { AppContext, AppDeps, AppEnv } from './app-env.ts';
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Clock skew allowed between instances when a browser's last write is compared with a replica's last pull. */
 const REPLICA_CLOCK_MARGIN_MS = 250;
-const ACCEPTS_COMPRESSION = /\b(gzip|deflate)\b/;
 
 /** Builds the whole application (API, admin and site files) from injected dependencies. */
 export function createApp(deps: AppDeps) {
@@ -108,10 +107,7 @@ export function createApp(deps: AppDeps) {
     if (remoteDb && write && (user || c.req.path.startsWith('/api/auth/login'))) setWroteCookie(c, Date.now());
   });
 
-  // Only for clients that ask (browsers). Hono's compress middleware reads the finished response's headers,
-  // which takes every answer off node-server's fast path, so it is not even entered otherwise.
-  const compressor = compress();
-  app.use('*', (c, next) => (ACCEPTS_COMPRESSION.test(c.req.header('Accept-Encoding') ?? '') ? compressor(c, next) : next()));
+  app.use('*', compressAnswers());
 
   const tooLarge = () => {
     throw new AppError(413, 'Request body is too large (at most 1 MB)');
