@@ -14,6 +14,7 @@ import {
 } from '../lib/consent.ts';
 import { SITE_NAME } from 'content-schema/site';
 import { formatDateTime } from 'content-schema/format';
+import { browserStorage } from '../lib/storage.ts';
 
 const CATEGORY_TEXT: Record<OptionalCategory, { label: string; description: string }> = {
   analytics: {
@@ -29,15 +30,6 @@ const CATEGORY_TEXT: Record<OptionalCategory, { label: string; description: stri
     description: `Cookies that would measure loading speed and errors. ${SITE_NAME} sets none today.`,
   },
 };
-
-/** localStorage, or null where the browser blocks it (some privacy modes throw on access). */
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 function formatSavedAt(savedAt: string): string {
   return formatDateTime(savedAt);

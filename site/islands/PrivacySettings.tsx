@@ -9,6 +9,7 @@ import {
   type SavedPost,
 } from '../lib/reading-list.ts';
 import { forgetAllOffline, forgetOffline } from '../lib/offline.ts';
+import { browserStorage } from '../lib/storage.ts';
 import { SITE_NAME } from 'content-schema/site';
 
 const KNOWN_KEYS: Record<string, string> = {
@@ -20,18 +21,8 @@ interface StorageRow extends SiteStorageEntry {
   area: 'Local storage' | 'Session storage';
 }
 
-type Area = 'localStorage' | 'sessionStorage';
-
-function browserStorage(area: Area): Storage | null {
-  try {
-    return window[area];
-  } catch {
-    return null;
-  }
-}
-
 function readRows(): StorageRow[] {
-  const local = browserStorage('localStorage');
+  const local = browserStorage();
   const session = browserStorage('sessionStorage');
   return [
     ...(local ? listSiteData(local).map((entry) => ({ ...entry, area: 'Local storage' as const })) : []),
@@ -63,7 +54,7 @@ export default function PrivacySettings() {
   const confirmButton = useRef<HTMLButtonElement>(null);
 
   const refresh = useCallback(() => {
-    setSaved(readReadingList(browserStorage('localStorage') ?? undefined));
+    setSaved(readReadingList(browserStorage()));
     setRows(readRows());
   }, []);
 
@@ -95,7 +86,7 @@ export default function PrivacySettings() {
   }
 
   function onRemove(article: SavedPost) {
-    const storage = browserStorage('localStorage') ?? undefined;
+    const storage = browserStorage();
     removeSaved(storage, article.slug);
     void forgetOffline([article.slug]);
     refresh();
@@ -108,14 +99,14 @@ export default function PrivacySettings() {
   }
 
   function onClearReadingList() {
-    const ok = clearReadingList(browserStorage('localStorage') ?? undefined);
+    const ok = clearReadingList(browserStorage());
     void forgetAllOffline();
     refresh();
     announce(ok ? 'Your reading list is now empty.' : 'Your browser did not allow the reading list to be cleared.');
   }
 
   function onClearAll() {
-    const local = browserStorage('localStorage');
+    const local = browserStorage();
     const session = browserStorage('sessionStorage');
     const before = readRows().length;
     const removed = (local ? clearSiteData(local) : 0) + (session ? clearSiteData(session) : 0);

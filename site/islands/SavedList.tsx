@@ -3,20 +3,13 @@ import { useEffect, useState } from 'react';
 import { readReadingList, removeSaved, type SavedPost } from '../lib/reading-list.ts';
 import PostCard from './ui/PostCard.tsx';
 import { forgetOffline } from '../lib/offline.ts';
-
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+import { browserStorage } from '../lib/storage.ts';
 
 export default function SavedList() {
   const [list, setList] = useState<SavedPost[] | null>(null);
 
   useEffect(() => {
-    const sync = () => setList(readReadingList(storage()));
+    const sync = () => setList(readReadingList(browserStorage()));
     sync();
     window.addEventListener('storage', sync);
     return () => window.removeEventListener('storage', sync);
@@ -46,7 +39,7 @@ export default function SavedList() {
               type="button"
               className="btn btn-ghost self-start"
               onClick={() => {
-                setList(removeSaved(storage(), post.slug));
+                setList(removeSaved(browserStorage(), post.slug));
                 void forgetOffline([post.slug]);
               }}
             >

@@ -15,6 +15,7 @@ import { scrolledPercent } from '../lib/reading-progress.ts';
 import { trackArticle, trackShare } from '../lib/beacon.ts';
 import { isSaved, readReadingList, toggleSaved } from '../lib/reading-list.ts';
 import { forgetOffline, keepOffline } from '../lib/offline.ts';
+import { browserStorage } from '../lib/storage.ts';
 import { NETWORK_LABELS, networkShareUrl, shareText, shareWindowFeatures, type ShareData, type ShareNetwork } from '../lib/share.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -39,7 +40,7 @@ export default enhancement<ArticleActionsProps>((root, { post, url }) => {
     save.querySelector('svg')?.setAttribute('fill', saved ? 'currentColor' : 'none');
     part<HTMLElement>('save-label').textContent = saved ? 'Saved' : 'Save';
   };
-  showSaved(isSaved(readReadingList(safeStorage()), post.slug));
+  showSaved(isSaved(readReadingList(browserStorage()), post.slug));
   if (typeof navigator.share === 'function') part<HTMLElement>('native').hidden = false;
   followScrollWithoutCss();
   // The cookieless reader count: a view now, the reading completion when the reader leaves. The island wakes on
@@ -47,7 +48,7 @@ export default enhancement<ArticleActionsProps>((root, { post, url }) => {
   trackArticle(post.slug);
 
   save.addEventListener('click', () => {
-    const result = toggleSaved(safeStorage(), post);
+    const result = toggleSaved(browserStorage(), post);
     if (!result.stored) {
       toast({ title: 'Could not save', description: 'This browser is not allowing saved articles.', variant: 'destructive' });
       return;
@@ -131,15 +132,6 @@ function followScrollWithoutCss(): void {
   update();
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule);
-}
-
-/** localStorage, or undefined where the browser blocks it. */
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Copy text with the async Clipboard API, falling back to the legacy selection + execCommand('copy'). */

@@ -6,8 +6,9 @@
  * settings) send nothing at all; the server also ignores beacons carrying those headers.
  */
 import type { BeaconPayload } from 'content-schema/views';
-import { analyticsRefused, type ConsentStorage } from './consent.ts';
+import { analyticsRefused } from './consent.ts';
 import { scrolledPercent } from './reading-progress.ts';
+import { browserStorage } from './storage.ts';
 
 export const BEACON_URL = '/api/views';
 
@@ -38,15 +39,6 @@ export interface BeaconEnv {
   readonly analyticsAllowed?: boolean;
 }
 
-/** localStorage, or null where the browser blocks it (then no choice can have been saved either). */
-function consentStorage(): ConsentStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The real browser's beacon surface (null during the static build). `analyticsAllowed` follows the cookie
  * settings' Analytics switch, read at every beacon, so a refusal made in another tab stops the next one.
@@ -59,7 +51,8 @@ export function browserBeaconEnv(): BeaconEnv | null {
     window,
     now: () => performance.now(),
     get analyticsAllowed() {
-      const storage = consentStorage();
+      // Blocked storage: no choice can have been saved either.
+      const storage = browserStorage();
       return storage ? !analyticsRefused(storage) : true;
     },
   };
