@@ -11,8 +11,22 @@ import { login } from './fixtures.ts';
 const DATA = join(import.meta.dirname, '..', 'data', `e2e-${new URL(baseURL).port}`);
 const LIVE = join(DATA, 'site', 'current');
 
-/** Every file of the live site folder as text, search bundles (gzip) unpacked: what any reader could fetch. */
+/**
+ * Every file of the live site folder as text, search bundles (gzip) unpacked: what any reader could fetch. The
+ * renderer keeps writing in the background (search bundles go through temporary folders renamed into place), so a
+ * walk that meets a file removed after it was listed is started again, until one reads every file it listed.
+ */
 function liveSiteText(): string[] {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return readLiveSite();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 20) throw error;
+    }
+  }
+}
+
+function readLiveSite(): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(LIVE, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
