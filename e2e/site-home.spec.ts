@@ -95,4 +95,49 @@ test.describe('home', () => {
     await expect(page.getByRole('link', { name: target!.title }).first()).toBeVisible();
     await expect(page.locator('[aria-live="polite"]', { hasText: /posts? shown\./ })).toBeAttached();
   });
+
+  test('Load more follows the listing chunks, appends their cards and stops at the last one', async ({ page }) => {
+    // The seed is smaller than one page (24 cards), so the Deals listing is served here with two chunks behind it.
+    const card = (n: number) => ({
+      slug: `chunked-deal-${n}`,
+      title: `Chunked deal number ${n}`,
+      excerpt: `Excerpt of deal ${n} <b>not markup</b>`,
+      category: 'Deal Watch',
+      readTime: 4,
+      authorName: 'Marcus Rodriguez',
+      createdAt: new Date(Date.UTC(2026, 0, 30 - n)).toISOString(),
+      tags: ['Funding'],
+    });
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => card(from + i));
+    const key = 'deal-watch';
+    const chunks: Record<string, unknown> = {
+      head: { key, total: 40, posts: range(0, 24), next: { chunk: 'c1', skip: 4 } },
+      c1: { key, chunk: 'c1', posts: range(20, 34), next: 'c2' },
+      c2: { key, chunk: 'c2', posts: range(34, 40), next: null },
+    };
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/data/posts/${key}/*.json`, async (route) => {
+      const name = new URL(route.request().url()).pathname.split('/').pop()!.replace('.json', '');
+      if (name === 'c1') await held;
+      await route.fulfill({ json: chunks[name] });
+    });
+    await page.goto('/');
+    await hydrated(page);
+    const latest = page.getByRole('region', { name: 'Latest Articles' });
+    await latest.getByRole('button', { name: 'Deals', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Latest Publication' })).toContainText('Chunked deal number 0');
+    await expect(latest.getByRole('article')).toHaveCount(23);
+    await expect(latest.getByText('Excerpt of deal 1 <b>not markup</b>')).toBeVisible();
+    const more = latest.getByRole('button', { name: 'Load more articles' });
+    await more.click();
+    await expect(latest.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+    release();
+    // 24 to 33 come from the first chunk (its first four were in the head), 34 to 39 from the second.
+    await expect(latest.getByRole('article')).toHaveCount(39);
+    await expect(latest.getByRole('link', { name: 'Chunked deal number 39' })).toBeVisible();
+    await expect(latest.getByRole('link', { name: 'Chunked deal number 24', exact: true })).toHaveCount(1);
+    await expect(more).toHaveCount(0);
+    await expect(page.locator('[aria-live="polite"]', { hasText: '40 posts shown.' })).toBeAttached();
+  });
 });

@@ -57,14 +57,32 @@ test.describe('script budget', () => {
     }
   });
 
-  test('an article and a prose page ship no framework: every script after all their interactions is within 60 KB gzip', async ({
+  test('reading pages ship no framework: every script after all their interactions is within 60 KB gzip', async ({
     page,
     request,
   }) => {
-    const [post] = await publishedPosts(request);
-    for (const path of [`/post/${post!.slug}`, '/about']) {
+    const posts = await publishedPosts(request);
+    for (const path of ['/', CATEGORY_PATH, `/post/${posts[0]!.slug}`, '/about']) {
+      const post = path === CATEGORY_PATH ? posts.find((p) => p.category === CATEGORY)! : posts[0]!;
+      const word = post.title.split(' ').find((w) => w.length > 5) ?? post.title.split(' ')[0]!;
       const scripts = watchScripts(page);
       await page.goto(path);
+      if (path === '/' || path === CATEGORY_PATH) {
+        // Search (full text: pagefind loads), a filter on Home, clearing it all again, and loading more.
+        const box = page.getByRole('searchbox').last();
+        await box.fill(word);
+        await expect(page).toHaveURL(/[?&]search=/);
+        await expect(page.getByRole('link', { name: post.title }).first()).toBeVisible();
+        if (path === '/') {
+          await page.getByRole('button', { name: 'Deals', exact: true }).click();
+          await expect(page.getByRole('button', { name: 'Deals', exact: true })).toHaveAttribute('aria-pressed', 'true');
+        }
+        await box.fill('');
+        await expect(page).not.toHaveURL(/[?&]search=/);
+        if (path === '/') await page.getByRole('button', { name: 'All Posts', exact: true }).click();
+        const more = page.getByRole('button', { name: 'Load more articles' });
+        if (await more.isVisible()) await more.click();
+      }
       if (path.startsWith('/post/')) {
         await page.getByRole('button', { name: 'Save', exact: true }).click();
         await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
@@ -87,7 +105,7 @@ test.describe('input before hydration', () => {
   test('text typed into home search while the island loads is kept and searched for', async ({ page, request }) => {
     const [post] = await publishedPosts(request);
     const term = post!.title.split(' ').find((w) => w.length > 5) ?? post!.title.split(' ')[0]!;
-    await delayScripts(page, /\/_astro\/HomeFeed\.[^/]+\.js$/, 1500);
+    await delayScripts(page, /\/_astro\/listing\.[^/]+\.js$/, 1500);
     await page.goto('/');
     const box = page.getByPlaceholder('Search posts...');
     await box.click();
@@ -137,6 +155,11 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tech Intelligence & Analysis');
     await expect(page.getByRole('region', { name: 'Latest Articles' }).getByRole('article').first()).toBeVisible();
+
+    // The category filters are a GET form to ?category=.
+    await page.getByRole('region', { name: 'Latest Articles' }).getByRole('button', { name: 'Deals', exact: true }).click();
+    await expect(page).toHaveURL(/\/\?category=Deal\+Watch$/);
+    await page.goto('/');
 
     // The menu is a native <details>; its links load pages.
     await page.locator('summary', { hasText: 'Menu' }).click();
