@@ -118,6 +118,20 @@ test.describe('input before hydration', () => {
     await expect(page.getByRole('link', { name: post!.title }).first()).toBeVisible();
   });
 
+  test('a listing opened with ?search= shows its loading text, never the unfiltered list, until its island wakes', async ({
+    page,
+  }) => {
+    await delayScripts(page, /\/_astro\/listing\.[^/]+\.js$/, 1500);
+    await page.goto('/?search=zzzz-no-such-term');
+    const latest = page.getByRole('region', { name: 'Latest Articles' });
+    await expect(page.getByText('Loading Northwire')).toBeVisible();
+    await expect(latest.getByRole('article')).toHaveCount(0);
+    // All of that before the island woke: it is still the server's markup.
+    await expect(page.locator('astro-island[ssr]', { has: latest })).toHaveCount(1);
+    await expect(latest.getByText('No posts found.')).toBeVisible();
+    await expect(page.getByText('Loading Northwire')).toBeHidden();
+  });
+
   test('text typed under a 6x slower CPU is kept on a category page', async ({ page, request }) => {
     const posts = await publishedPosts(request);
     const post = posts.find((p) => p.category === CATEGORY)!;
