@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, encoded } from './posts.ts';
+import { AnswerCache, encoded, isCurrent } from './posts.ts';
 
 /** A computation the test finishes by hand, counting how often it was started. */
 function gate() {
@@ -46,6 +46,9 @@ describe('AnswerCache', () => {
     expect(new TextDecoder().decode((await before).body)).toBe('["old"]');
     expect(new TextDecoder().decode((await cache.get('list', g.compute)).body)).toBe('["new"]');
     expect(g.starts).toBe(2);
+    // The older answer reached its request, but retired: nothing may replay it as current (the front cache would).
+    expect(isCurrent(await before)).toBe(false);
+    expect(isCurrent(await after)).toBe(true);
   });
 
   it('a failed computation reaches everyone who waited for it and is not kept', async () => {

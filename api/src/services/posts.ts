@@ -153,6 +153,11 @@ export class AnswerCache {
         if (generation === this.#generation) {
           if (this.#entries.size >= LIST_CACHE_MAX) this.#retireAll();
           this.#entries.set(key, entry);
+        } else {
+          // A change arrived while it was read: the answer still goes to the requests that asked before the change,
+          // but it is retired at once, so nothing that holds answers while they are current (the front cache) keeps
+          // it; kept, it would never be retired with the cache's entries and would outlive the change.
+          entry.retired = true;
         }
         return entry;
       })
