@@ -55,6 +55,8 @@ export default enhancement<ListingProps>((root, { initial, category: pageCategor
   let timer: number | undefined;
   /** The slugs the grid shows, so loading more appends cards instead of drawing the grid again. */
   let drawn = (home ? posts.slice(1) : posts).map((p) => p.slug);
+  /** The slug of the featured post the page shows ('' for none); the server drew the head's first. */
+  let featuredSlug = home ? (posts[0]?.slug ?? '') : '';
 
   const category = () => (home ? params.category : pageCategory);
 
@@ -68,7 +70,12 @@ export default enhancement<ListingProps>((root, { initial, category: pageCategor
     }
     drawn = slugs;
     grid.hidden = shown.length === 0;
-    if (featured) featured.innerHTML = !loading && posts[0] ? String(featuredPostHtml(posts[0])) : '';
+    // The featured post is drawn again only when it changes (not on every Load more).
+    const lead = !loading && posts[0] ? posts[0] : null;
+    if (featured && (lead?.slug ?? '') !== featuredSlug) {
+      featured.innerHTML = lead ? String(featuredPostHtml(lead)) : '';
+      featuredSlug = lead?.slug ?? '';
+    }
     const total = posts.length;
     loadingText.hidden = !loading;
     skeletons.hidden = !loading;
