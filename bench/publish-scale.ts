@@ -49,16 +49,35 @@ const safeRead = (file: string) => {
   }
 };
 
-/** Peak RSS of a process and all its descendants, sampled every 50 ms until stopped. */
+/**
+ * Peak RSS of a process and all its descendants, sampled every 50 ms until stopped; with the peak's parts (each
+ * process's RSS and name) and when it happened, to tell which work set it.
+ */
 function memorySampler(pid: number) {
+  const start = performance.now();
   let peak = 0;
+  let parts = '';
+  let at = 0;
   const sample = () => {
-    const kb = tree(pid).reduce((sum, p) => sum + Number(/VmRSS:\s+(\d+)/.exec(safeRead(`/proc/${p}/status`))?.[1] ?? 0), 0);
-    peak = Math.max(peak, kb);
+    const each = tree(pid).map((p) => {
+      const status = safeRead(`/proc/${p}/status`);
+      return { kb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0), name: /Name:\s+(\S+)/.exec(status)?.[1] ?? '?', threads: Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 1) };
+    });
+    const kb = each.reduce((sum, e) => sum + e.kb, 0);
+    if (kb > peak) {
+      peak = kb;
+      at = performance.now() - start;
+      parts = each.map((e) => `${e.name} (${e.threads} threads) ${fmt(e.kb / 1024)}`).join(' + ');
+    }
   };
   const timer = setInterval(sample, 50);
   sample();
-  return { peakMiB: () => peak / 1024, stop: () => clearInterval(timer) };
+  return {
+    peakMiB: () => peak / 1024,
+    /** The processes at the peak (MiB each) and the seconds since the server was ready. */
+    peakParts: () => `${parts} MiB, at ${fmt(at / 1000, 1)} s`,
+    stop: () => clearInterval(timer),
+  };
 }
 
 const median = (xs: number[]) => {
@@ -241,7 +260,7 @@ async function main(): Promise<void> {
     }, 900_000);
     report(`background work after the last change (related blocks of the category, search compaction): ${fmt(settled / 1000, 1)} s`);
     report(await equivalence(server.url, join(data.dir, 'site/current'), join(data.dir, 'scratch')));
-    report(`peak memory, server and children, whole run: ${fmt(memory.peakMiB())} MiB (budget ≤ 1,536 MiB)`);
+    report(`peak memory, server and children, whole run: ${fmt(memory.peakMiB())} MiB (budget ≤ 1,536 MiB): ${memory.peakParts()}`);
   } finally {
     memory.stop();
     await server.stop();

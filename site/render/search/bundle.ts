@@ -56,6 +56,8 @@ export interface BuildOptions {
   chunkSize: number;
 }
 
+const BUILD_YOUNG_MB = 16;
+
 /**
  * A build worker thread, started on first use: it runs a whole bundle build (pagefind, fragment rewrite,
  * hashing), so the server's own heap sees only the records, and `close()` gives the worker's memory back.
@@ -78,7 +80,9 @@ export class BuildWorker {
     if (this.worker) return this.worker;
     // Not the parent's --input-type (an `node -e` parent): it is refused for a worker started from a file.
     const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
-    const worker = new Worker(new URL('./build-worker.ts', import.meta.url), { execArgv });
+    // A small young generation: a bundle build's allocations (records, pagefind's answers) die young, and V8's
+    // default let this heap sit at ~160 MiB (~50 MiB used) beside the server's through a full index.
+    const worker = new Worker(new URL('./build-worker.ts', import.meta.url), { execArgv, resourceLimits: { maxYoungGenerationSizeMb: BUILD_YOUNG_MB } });
     worker.on('message', (reply: BuildReply) => {
       const w = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
