@@ -9,7 +9,9 @@
  * 2. the list's limit reference at 10 and 200 connections: the same number of bytes as the list answer, sent by a
  *    bare `node:http` server in its own process (see `staticReference`);
  * 3. mixed, at 10 and at 200 connections: the list measured while a second wrk process sends the beacon at a
- *    fixed 3,000 req/s, and as its reference while that wrk sends the trivial endpoint at the same rate;
+ *    fixed 3,000 req/s; as references, the same while that wrk sends the trivial endpoint at the same rate, and the
+ *    limit reference's bytes beside 3,000 beacons a second to that bare server (the most any node:http server keeps
+ *    of its throughput on this machine while taking them);
  * 4. the list revalidated with its ETag (`If-None-Match`), which should be all 304s;
  * 5. the seeded site (the real seed a fresh install gets): the list against `/api/health` at 10 connections.
  *
@@ -94,13 +96,24 @@ const nextReaders = () => (readers += 1 << 20);
  * The list's limit reference: a minimal `node:http` server in its own process (like the API, so it does not share
  * the load generator's thread) sending the list answer's number of bytes from memory (random bytes, as
  * incompressible as brotli output): the cost of HTTP and those bytes on this machine, with no framework. (The API
- * serves no site with EMBEDDED_BUILDER=off, so it cannot send a static file itself.)
+ * serves no site with EMBEDDED_BUILDER=off, so it cannot send a static file itself.) It takes a POST as the least a
+ * beacon can cost: the body read and parsed, then 204.
  */
 async function staticReference(size: number): Promise<{ url: string; proc: ChildProcess }> {
   const code = `
     const body = require('node:crypto').randomBytes(Number(process.env.SIZE));
     require('node:http')
       .createServer((req, res) => {
+        if (req.method === 'POST') {
+          const chunks = [];
+          req.on('data', (c) => chunks.push(c));
+          req.on('end', () => {
+            JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            res.writeHead(204);
+            res.end();
+          });
+          return;
+        }
         res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': body.length });
         res.end(body);
       })
@@ -234,6 +247,13 @@ async function main(): Promise<void> {
         await Promise.all([wrk({ ...list, duration: WARMUP }), wrk({ ...trivial, duration: WARMUP })]);
         const [besideTrivial] = await Promise.all([run(list), run(trivial)]);
         s(`trivial list ${connections}`).add(besideTrivial);
+        // The ceiling: the limit reference's answer beside the same beacons, all sent to that bare server.
+        const bare: Load = { url: reference.url, paths: ['/'], ...c };
+        const bareBeacons = views(reference.url, big.slugs, nextReaders(), { connections: 30, rate: VIEWS_RATE, statuses: true });
+        await Promise.all([wrk({ ...bare, duration: WARMUP }), wrk({ ...bareBeacons, duration: WARMUP })]);
+        const [bareList, bareViews] = await Promise.all([run(bare), run(bareBeacons)]);
+        s(`ceiling list ${connections}`).add(bareList);
+        s(`ceiling views ${connections}`).add(bareViews);
       }
       s('conditional 10').add(await measured({ url, paths: [LIST_PATH], headers: { ...BROWSER, 'If-None-Match': etag }, statuses: true }));
       // The trivial endpoint as a browser asks for it: a small whole answer must not pay for compression.
@@ -301,6 +321,13 @@ async function main(): Promise<void> {
     report(
       `apiload, reference: the list at ${connections} connections beside ${fmt(VIEWS_RATE)} GET /api/health/s: ${fig(tl)}, ` +
         `${r2(tl.ratio(list))} × the list alone; beside views ÷ beside the trivial endpoint ${r2(ml.ratio(tl))}`,
+    );
+    const cl = s(`ceiling list ${connections}`);
+    const cv = s(`ceiling views ${connections}`);
+    report(
+      `apiload, ceiling: the limit reference at ${connections} connections beside ${fmt(VIEWS_RATE)} beacons/s to the same bare node:http ` +
+        `server (body parsed, 204): ${fig(cl)}, ${r2(cl.ratio(st))} × itself alone; its beacons ${fig(cv)}; the API's list keeps ` +
+        `${r2(ml.ratio(list) / cl.ratio(st))} of what that bare server keeps; ${faults(cv)}`,
     );
   }
   const vr = s('views readers');
