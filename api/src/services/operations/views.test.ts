@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateDb, openDb } from '../../db/client.ts';
 import { ADMIN_PASSWORD, ORIGIN, postBody, testApp } from '../../test-utils.ts';
-import { createViewsService, RecentMap, VIEW_LIMITS } from './views.ts';
+import { createViewsService, Readers, VIEW_LIMITS } from './views.ts';
 import { threadViewsWriter, type ViewsWriter } from './views-writer.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -334,19 +334,63 @@ describe('shutdown', () => {
   });
 });
 
-describe('RecentMap', () => {
-  it('holds at most its bound, keeps the most recently set entries and forgets the oldest', () => {
-    const map = new RecentMap<number>(100);
+describe('the limiter', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('counts a client once per article and event within each window, and again after it', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const views = t.ctx.operations.views;
+    const r = (event: 'view' | 'share', client = 'a') => views.record({ slug, event }, meta(client));
+    expect([r('view'), r('view'), r('share'), r('share'), r('view', 'b')]).toEqual(['counted', 'duplicate', 'counted', 'duplicate', 'counted']);
+    vi.advanceTimersByTime(VIEW_LIMITS.dedupeMs.share - 1);
+    expect([r('view'), r('share')]).toEqual(['duplicate', 'duplicate']);
+    vi.advanceTimersByTime(1);
+    expect([r('view'), r('share')]).toEqual(['duplicate', 'counted']);
+    vi.advanceTimersByTime(VIEW_LIMITS.dedupeMs.view - VIEW_LIMITS.dedupeMs.share);
+    expect([r('view'), r('view', 'b')]).toEqual(['counted', 'counted']);
+  });
+
+  it("refills a client's budget at its rate: 429 beyond the burst, one more beacon every two seconds", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const views = t.ctx.operations.views;
+    const slugs = Array.from({ length: VIEW_LIMITS.burst + 2 }, (_, i) => `not-read-yet-${i}`);
+    const send = (s: string) => {
+      try {
+        return views.record({ slug: s, event: 'view' }, meta('loop'));
+      } catch (err) {
+        return (err as { status: number }).status;
+      }
+    };
+    expect(slugs.slice(0, VIEW_LIMITS.burst).map(send).every((o) => o === 'counted')).toBe(true);
+    expect(send(slugs[VIEW_LIMITS.burst]!)).toBe(429);
+    vi.advanceTimersByTime(60_000 / VIEW_LIMITS.refillPerMinute);
+    expect([send(slugs[VIEW_LIMITS.burst]!), send(slugs[VIEW_LIMITS.burst + 1]!)]).toEqual(['counted', 429]);
+  });
+});
+
+describe('Readers', () => {
+  it('holds about its bound, keeps the clients seen lately and forgets the oldest', () => {
+    const readers = new Readers(100);
+    const keptSince = 0;
     for (let i = 0; i < 1000; i++) {
-      map.set(`k${i}`, i);
-      if (i % 7 === 0) map.set('kept', i); // set often: never forgotten
-      expect(map.size).toBeLessThanOrEqual(100);
+      readers.get(`c${i}`, i).counted.push({ slug: 's', event: 'view', at: i });
+      readers.grew(1);
+      if (i % 7 === 0) readers.get('kept', keptSince); // seen often: never forgotten
+      expect(readers.size).toBeLessThanOrEqual(100 / 2);
     }
-    for (let i = 950; i < 1000; i++) expect(map.get(`k${i}`)).toBe(i);
-    expect(map.get('kept')).toBe(994);
-    expect(map.get('k0')).toBeUndefined();
-    map.sweep((v) => v < 990);
-    expect(map.get('k989')).toBeUndefined();
-    expect(map.get('k990')).toBe(990);
+    expect(readers.get('c999', 0).counted).toHaveLength(1);
+    expect(readers.get('c980', 0).counted).toHaveLength(1);
+    expect(readers.get('kept', 5).at).toBe(keptSince);
+    expect(readers.get('c0', 5).counted).toHaveLength(0); // forgotten: a fresh entry
+  });
+
+  it('sweeps expired pairs, and clients with none left whose budget is full again', () => {
+    const readers = new Readers(100);
+    readers.get('idle', 0);
+    readers.get('recent', 0).counted.push({ slug: 's', event: 'share', at: 0 });
+    readers.get('reading', 0).counted.push({ slug: 's', event: 'view', at: 0 });
+    readers.sweep(VIEW_LIMITS.dedupeMs.share);
+    expect(readers.size).toBe(1);
+    expect(readers.get('reading', 0).counted).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { BeaconSchema } from 'content-schema/views';
+import { BeaconSchema, type BeaconEvent } from 'content-schema/views';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validate } from '../../lib/errors.ts';
 import type { ReferrerRow, StatsRow, ViewsWriter } from './views-writer.ts';
@@ -72,41 +72,94 @@ export interface BeaconMeta {
 
 export type BeaconOutcome = 'counted' | 'duplicate' | 'opted-out' | 'bot' | 'dropped';
 
+/** What the limiter remembers of one client: its beacon budget, and what it was counted for lately. */
+interface Reader {
+  /** Beacons it may still send now; refilled from `at`. */
+  tokens: number;
+  /** Its latest beacon (ms). */
+  at: number;
+  /** (slug, event) pairs counted within their de-duplication windows (expired ones are dropped as it is read). */
+  counted: { slug: string; event: BeaconEvent; at: number }[];
+}
+
+/** A budget left alone this long is full again, as if the client had never been seen. */
+const FULL_AFTER_MS = (VIEW_LIMITS.burst / VIEW_LIMITS.refillPerMinute) * 60_000;
+
 /**
- * A map of at most `max` entries that forgets the least recently set ones, in O(1): entries live in two
- * generations, and when the current one is half full the previous one is dropped whole. (Evicting one oldest entry
- * per insert from a single Map, by iterating from its start, costs tens of microseconds per beacon once the map is
+ * The rate limiter's memory: one entry per client (an IP address) holding both its token bucket and the
+ * (slug, event) pairs it was counted for, so a beacon costs one lookup. At most about `max` records (a client or a
+ * pair each) are kept, forgetting the least recently seen clients in O(1): clients live in two generations, and
+ * when the current one holds half the bound the previous one is dropped whole. (Evicting one oldest entry per
+ * insert from a single Map, by iterating from its start, costs tens of microseconds per beacon once the map is
  * full: V8 walks the holes that earlier deletions left at the front.)
  */
-export class RecentMap<V> {
-  private current = new Map<string, V>();
-  private previous = new Map<string, V>();
-  private readonly max: number;
+export class Readers {
+  #current = new Map<string, Reader>();
+  #previous = new Map<string, Reader>();
+  /** Records (clients and pairs) added to the current generation. */
+  #weight = 0;
+  readonly #max: number;
   constructor(max: number) {
-    this.max = max;
+    this.#max = max;
   }
 
-  get(key: string): V | undefined {
-    return this.current.has(key) ? this.current.get(key) : this.previous.get(key);
+  /** The client's entry (a fresh one with a full budget if unknown), kept in the current generation. */
+  get(client: string, now: number): Reader {
+    const current = this.#current.get(client);
+    if (current) return current;
+    let reader = this.#previous.get(client);
+    if (reader) this.#previous.delete(client);
+    else reader = { tokens: VIEW_LIMITS.burst, at: now, counted: [] };
+    this.#current.set(client, reader);
+    this.grew(1 + reader.counted.length);
+    return reader;
   }
 
-  set(key: string, value: V): void {
-    this.current.set(key, value);
-    if (this.previous.size) this.previous.delete(key);
-    if (this.current.size >= this.max / 2) {
-      this.previous = this.current;
-      this.current = new Map();
+  /** Counts `n` records added to a client `get` returned; when the current generation holds half the bound, it becomes the previous one. */
+  grew(n: number): void {
+    this.#weight += n;
+    if (this.#weight >= this.#max / 2) {
+      this.#previous = this.#current;
+      this.#current = new Map();
+      this.#weight = 0;
     }
   }
 
   get size(): number {
-    return this.current.size + this.previous.size;
+    return this.#current.size + this.#previous.size;
   }
 
-  /** Removes the entries `expired` says are. */
-  sweep(expired: (value: V) => boolean): void {
-    for (const map of [this.current, this.previous]) for (const [k, v] of map) if (expired(v)) map.delete(k);
+  /** Drops expired pairs everywhere, and the clients with none left whose budget is full again. */
+  sweep(now: number): void {
+    for (const map of [this.#current, this.#previous])
+      for (const [client, reader] of map) {
+        reader.counted = reader.counted.filter((c) => now - c.at < VIEW_LIMITS.dedupeMs[c.event]);
+        if (!reader.counted.length && now - reader.at >= FULL_AFTER_MS) map.delete(client);
+      }
   }
+}
+
+/** Takes one beacon from the client's budget; false when it has none left. */
+function takeToken(reader: Reader, now: number): boolean {
+  reader.tokens = Math.min(VIEW_LIMITS.burst, reader.tokens + ((now - reader.at) / 60_000) * VIEW_LIMITS.refillPerMinute);
+  reader.at = now;
+  if (reader.tokens < 1) return false;
+  reader.tokens -= 1;
+  return true;
+}
+
+/** Whether the client was counted for this slug and event within the event's window; drops its expired pairs. */
+function countedLately(reader: Reader, slug: string, event: BeaconEvent, now: number): boolean {
+  const counted = reader.counted;
+  let kept = 0;
+  let found = false;
+  for (const c of counted) {
+    if (now - c.at >= VIEW_LIMITS.dedupeMs[c.event]) continue;
+    if (c.slug === slug && c.event === event) found = true;
+    counted[kept++] = c;
+  }
+  if (kept < counted.length) counted.length = kept;
+  return found;
 }
 
 export type ViewsService = ReturnType<typeof createViewsService>;
@@ -126,8 +179,7 @@ export function createViewsService(deps: { clock: Clock; siteHost: string; write
   const { clock, writer } = deps;
   let pending = new Map<string, Counters>();
   let referrers = new Map<string, number>();
-  const buckets = new RecentMap<{ tokens: number; at: number }>(VIEW_LIMITS.maxEntries);
-  const seen = new RecentMap<number>(VIEW_LIMITS.maxEntries);
+  const readers = new Readers(VIEW_LIMITS.maxEntries);
   let slugs: Set<string> | null = null;
   let slugsAt = -Infinity;
   /** Bumped by every invalidation; the list is stale while it was read before the latest one. */
@@ -166,16 +218,6 @@ export function createViewsService(deps: { clock: Clock; siteHost: string; write
     return slugs && !slugsStale && age <= VIEW_LIMITS.slugRefreshMs ? false : null;
   }
 
-  function takeToken(client: string, now: number): boolean {
-    const b = buckets.get(client) ?? { tokens: VIEW_LIMITS.burst, at: now };
-    b.tokens = Math.min(VIEW_LIMITS.burst, b.tokens + ((now - b.at) / 60_000) * VIEW_LIMITS.refillPerMinute);
-    b.at = now;
-    const ok = b.tokens >= 1;
-    if (ok) b.tokens -= 1;
-    buckets.set(client, b); // into the current generation: a client seen lately is kept
-    return ok;
-  }
-
   /**
    * Counts one beacon, or says why it did not; throws 400 for bad input, 404 for slugs known not to be published,
    * 429 over budget. Synchronous: no database work, nothing awaited.
@@ -191,12 +233,11 @@ export function createViewsService(deps: { clock: Clock; siteHost: string; write
       });
     }
     const now = Date.now();
-    if (!takeToken(meta.client, now)) throw new AppError(429, 'Too many beacons', { headers: { 'Retry-After': '60' } });
+    const reader = readers.get(meta.client, now);
+    if (!takeToken(reader, now)) throw new AppError(429, 'Too many beacons', { headers: { 'Retry-After': '60' } });
     if (isPublished(beacon.slug, now) === false) throw new AppError(404, 'Post not found');
 
-    const dedupeKey = `${meta.client}\n${beacon.slug}\n${beacon.event}`;
-    const last = seen.get(dedupeKey);
-    if (last !== undefined && now - last < VIEW_LIMITS.dedupeMs[beacon.event]) return 'duplicate';
+    if (countedLately(reader, beacon.slug, beacon.event, now)) return 'duplicate';
 
     const day = clock.now().toISOString().slice(0, 10);
     const key = `${beacon.slug}|${day}`;
@@ -210,7 +251,8 @@ export function createViewsService(deps: { clock: Clock; siteHost: string; write
       totals.dropped++;
       return 'dropped';
     }
-    seen.set(dedupeKey, now);
+    reader.counted.push({ slug: beacon.slug, event: beacon.event, at: now });
+    readers.grew(1);
 
     const counters = c ?? zero();
     if (beacon.event === 'view') {
@@ -282,10 +324,7 @@ export function createViewsService(deps: { clock: Clock; siteHost: string; write
 
   /** Forgets limiter entries whose windows have passed. */
   function sweep(): void {
-    const now = Date.now();
-    const longest = Math.max(...Object.values(VIEW_LIMITS.dedupeMs));
-    seen.sweep((at) => now - at > longest);
-    buckets.sweep((b) => now - b.at > 5 * 60_000);
+    readers.sweep(Date.now());
   }
 
   /** Flushes every `intervalMs`; the returned stop function flushes what is left and closes the writer. */
