@@ -341,7 +341,13 @@ describe('the limiter', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const views = t.ctx.operations.views;
     const r = (event: 'view' | 'share', client = 'a') => views.record({ slug, event }, meta(client));
-    expect([r('view'), r('view'), r('share'), r('share'), r('view', 'b')]).toEqual(['counted', 'duplicate', 'counted', 'duplicate', 'counted']);
+    expect([r('view'), r('view'), r('share'), r('share'), r('view', 'b')]).toEqual([
+      'counted',
+      'duplicate',
+      'counted',
+      'duplicate',
+      'counted',
+    ]);
     vi.advanceTimersByTime(VIEW_LIMITS.dedupeMs.share - 1);
     expect([r('view'), r('share')]).toEqual(['duplicate', 'duplicate']);
     vi.advanceTimersByTime(1);

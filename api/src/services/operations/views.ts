@@ -115,7 +115,10 @@ export class Readers {
     return reader;
   }
 
-  /** Counts `n` records added to a client `get` returned; when the current generation holds half the bound, it becomes the previous one. */
+  /**
+   * Counts `n` records added to a client `get` returned. When the current generation holds half the bound, it
+   * becomes the previous one.
+   */
   grew(n: number): void {
     this.#weight += n;
     if (this.#weight >= this.#max / 2) {
@@ -141,7 +144,8 @@ export class Readers {
 
 /** Takes one beacon from the client's budget; false when it has none left. */
 function takeToken(reader: Reader, now: number): boolean {
-  reader.tokens = Math.min(VIEW_LIMITS.burst, reader.tokens + ((now - reader.at) / 60_000) * VIEW_LIMITS.refillPerMinute);
+  const refill = ((now - reader.at) / 60_000) * VIEW_LIMITS.refillPerMinute;
+  reader.tokens = Math.min(VIEW_LIMITS.burst, reader.tokens + refill);
   reader.at = now;
   if (reader.tokens < 1) return false;
   reader.tokens -= 1;
