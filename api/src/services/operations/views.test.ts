@@ -379,8 +379,7 @@ describe('Readers', () => {
     const readers = new Readers(100);
     const keptSince = 0;
     for (let i = 0; i < 1000; i++) {
-      readers.get(`c${i}`, i).counted.push({ slug: 's', event: 'view', at: i });
-      readers.grew(1);
+      readers.remember(readers.get(`c${i}`, i), 's', 'view', i);
       if (i % 7 === 0) readers.get('kept', keptSince); // seen often: never forgotten
       expect(readers.size).toBeLessThanOrEqual(100 / 2);
     }
@@ -393,8 +392,8 @@ describe('Readers', () => {
   it('sweeps expired pairs, and clients with none left whose budget is full again', () => {
     const readers = new Readers(100);
     readers.get('idle', 0);
-    readers.get('recent', 0).counted.push({ slug: 's', event: 'share', at: 0 });
-    readers.get('reading', 0).counted.push({ slug: 's', event: 'view', at: 0 });
+    readers.remember(readers.get('recent', 0), 's', 'share', 0);
+    readers.remember(readers.get('reading', 0), 's', 'view', 0);
     readers.sweep(VIEW_LIMITS.dedupeMs.share);
     expect(readers.size).toBe(1);
     expect(readers.get('reading', 0).counted).toHaveLength(1);

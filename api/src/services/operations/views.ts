@@ -32,13 +32,13 @@ export const VIEW_LIMITS = {
   maxPendingReferrers: 50_000,
 } as const;
 
-/** Reading completion at or above this makes a leave an engaged read; below `bounceBelow` it is a bounce. */
 /** A beacon is a few dozen bytes; anything much larger is not one. */
 export const BEACON_MAX_BYTES = 1024;
 
 /** Do-Not-Track or Global Privacy Control (the `DNT` and `Sec-GPC` headers): the reader is never counted. */
 export const optedOut = (dnt: string | undefined, gpc: string | undefined): boolean => dnt === '1' || gpc === '1';
 
+/** Reading completion at or above this makes a leave an engaged read; below `BOUNCE_BELOW` it is a bounce. */
 export const ENGAGED_AT = 50;
 export const BOUNCE_BELOW = 25;
 
@@ -111,15 +111,18 @@ export class Readers {
     if (reader) this.#previous.delete(client);
     else reader = { tokens: VIEW_LIMITS.burst, at: now, counted: [] };
     this.#current.set(client, reader);
-    this.grew(1 + reader.counted.length);
+    this.#grew(1 + reader.counted.length);
     return reader;
   }
 
-  /**
-   * Counts `n` records added to a client `get` returned. When the current generation holds half the bound, it
-   * becomes the previous one.
-   */
-  grew(n: number): void {
+  /** Remembers that a client `get` returned was counted for this slug and event now. */
+  remember(reader: Reader, slug: string, event: BeaconEvent, now: number): void {
+    reader.counted.push({ slug, event, at: now });
+    this.#grew(1);
+  }
+
+  /** When the current generation holds half the bound, it becomes the previous one. */
+  #grew(n: number): void {
     this.#weight += n;
     if (this.#weight >= this.#max / 2) {
       this.#previous = this.#current;
@@ -255,8 +258,7 @@ export function createViewsService(deps: { clock: Clock; siteHost: string; write
       totals.dropped++;
       return 'dropped';
     }
-    reader.counted.push({ slug: beacon.slug, event: beacon.event, at: now });
-    readers.grew(1);
+    readers.remember(reader, beacon.slug, beacon.event, now);
 
     const counters = c ?? zero();
     if (beacon.event === 'view') {
