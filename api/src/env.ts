@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -55,14 +58,24 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
   BACKUP_DIR: z.string().optional(),
   /** Comma-separated webhook URLs the workflow action social_share POSTs to; none → the step is skipped. */
   SOCIAL_WEBHOOK_URLS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url())),
   /**
    * Forward each new reader message by email: an SMTP URL (`smtp://user:pass@host:587`, `smtps://…:465`) and the
@@ -73,13 +86,23 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:password@host:587 or smtps://…')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  MESSAGES_FORWARD_TO: z.email('MESSAGES_FORWARD_TO must be an email address').optional().or(z.literal('').transform(() => undefined)),
+  MESSAGES_FORWARD_TO: z
+    .email('MESSAGES_FORWARD_TO must be an email address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The From of forwarded messages; default "Northwire website <no-reply@SITE_URL's host>". */
-  MESSAGES_FORWARD_FROM: z.string().min(3).max(300).optional().or(z.literal('').transform(() => undefined)),
+  MESSAGES_FORWARD_FROM: z
+    .string()
+    .min(3)
+    .max(300)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** `on`: every answer names the instance that made it (X-Instance), for the tests behind a load balancer. */
+  INSTANCE_HEADER: z.enum(['on', 'off']).default('off'),
 });
 
 export type Env = z.output<typeof EnvSchema> & { DATABASE_URL: string; SITE_URL: string; SITE_API_URL: string };

@@ -1,102 +1,121 @@
-import { createServer } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+/**
+ * The node entry: parses the environment, opens and prepares the database, builds the services once, mounts the app,
+ * listens, starts every recurring job as one list, and stops them in order on SIGINT/SIGTERM.
+ */
+import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import type { AppContext } from './app-env.ts';
 import { createApp } from './app.ts';
 import { migrateDb, openDb } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
-import { loadEnv } from './env.ts';
+import { loadEnv, type Env } from './env.ts';
 import { systemClock } from './lib/clock.ts';
-import { Events } from './lib/events.ts';
+import { startJobs, type StopJobs } from './lib/jobs.ts';
 import { ensureAdmin } from './services/auth.ts';
-import { buildHookCaller, createBuilder, httpProbe } from './services/builder.ts';
-import { createChangeFeed } from './services/changes.ts';
-import { workerRenderer } from './services/site-renderer.ts';
+import { buildTarget } from './services/builder/target.ts';
+import { createServices } from './services.ts';
+import { workerRenderer, type PreviewRendererClient, type SiteRendererClient } from './services/site-renderer.ts';
 
-/** Wires the real dependencies: environment, database, builder, scheduler, HTTP server. */
-async function main(): Promise<void> {
-  const env = loadEnv();
-  const replica = env.DATABASE_REPLICA_PATH ? { path: env.DATABASE_REPLICA_PATH, syncIntervalS: env.DATABASE_SYNC_INTERVAL } : undefined;
+/** The database, migrated and, on a first start, seeded; the administrator ensured. */
+async function openDatabase(env: Env) {
+  const replica = env.DATABASE_REPLICA_PATH
+    ? { path: env.DATABASE_REPLICA_PATH, syncIntervalS: env.DATABASE_SYNC_INTERVAL }
+    : undefined;
   const db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replica);
   await migrateDb(db);
   const seeded = await seedIfEmpty(db);
   if (seeded.posts) console.log(`Seeded ${seeded.posts} articles and ${seeded.templates} templates.`);
   const admin = await ensureAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+  return { db, admin };
+}
 
-  const events = new Events();
-  const target = env.BUILD_HOOK_URL ? 'hook' : env.EMBEDDED_BUILDER === 'on' ? 'embedded' : 'off';
-  const siteRoot = join(env.DATA_DIR, 'site');
-  // This server, as the renderer and the builder's checks reach it (SITE_URL may be a CDN in front).
-  const local = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
-  const renderer =
-    target === 'embedded'
-      ? workerRenderer({ distDir: resolve(env.SITE_DIST), siteRoot, siteUrl: env.SITE_URL, apiUrl: env.SITE_API_URL })
-      : undefined;
-  const builder = createBuilder({
-    db,
-    clock: systemClock,
-    events,
-    target,
-    siteRoot,
-    renderer,
-    callHook: env.BUILD_HOOK_URL ? buildHookCaller(env.BUILD_HOOK_URL) : undefined,
-    probe: httpProbe(target === 'hook' ? env.SITE_URL : local),
-  });
-  const changes = createChangeFeed({ db, clock: systemClock });
-  // Previews render through the builder's renderer; an instance that does not build has a preview-only one
-  // (started at the first preview, never touching the site folder; it needs the compiled site in SITE_DIST).
-  const preview =
-    renderer ??
-    workerRenderer({ distDir: resolve(env.SITE_DIST), siteRoot, siteUrl: env.SITE_URL, apiUrl: env.SITE_API_URL, previewOnly: true });
-  const { app, ctx, front } = createApp({ db, env, clock: systemClock, events, builder, changes, preview });
-  const derived = await ctx.posts.backfillDerived();
-  if (derived) console.log(`Stored rendered bodies of ${derived} posts.`);
+/**
+ * The site renderers: the warm renderer of an embedded build target (it also renders previews), or, on an instance
+ * that does not build, a preview-only one (started at the first preview, never touching the site folder; it needs the
+ * compiled site in SITE_DIST).
+ */
+type WorkerRenderer = SiteRendererClient & PreviewRendererClient;
 
-  // Readers' repeated answers are sent by the front cache before the application sees the request.
-  const server = createServer(front.listener(getRequestListener(app.fetch, { hostname: env.HOST })));
-  await new Promise<void>((r) => server.listen(env.PORT, env.HOST, () => r()));
-  const stopScheduler = ctx.scheduler.start();
-  const stopChanges = changes.start();
-  const topicsSeeded = await ctx.automation.topics.seedIfEmpty();
-  if (topicsSeeded) console.log(`Seeded ${topicsSeeded} automation topics.`);
-  const stopAutomation = env.AUTOMATION_SCHEDULE === 'on' ? ctx.automation.start() : () => {};
-  // Workflow schedule ticks, the once-a-second view flush and health sampling.
-  const stopOperations = await ctx.operations.start();
-
-  const url = env.SITE_URL;
-  const firstBuild = target === 'embedded' && !builder.liveDir();
-  const stopBuilder = builder.start();
-  if (firstBuild) {
-    console.log('Rendering the site for the first time...');
-    await builder.idle();
-    const status = await builder.status();
-    if (status.last?.state === 'failed') console.error(`Site build failed: ${status.last.error}`);
+function renderers(env: Env): { renderer?: WorkerRenderer; preview: WorkerRenderer } {
+  const options = {
+    distDir: resolve(env.SITE_DIST),
+    siteRoot: join(env.DATA_DIR, 'site'),
+    siteUrl: env.SITE_URL,
+    apiUrl: env.SITE_API_URL,
+  };
+  if (buildTarget(env) === 'embedded') {
+    const renderer = workerRenderer(options);
+    return { renderer, preview: renderer };
   }
+  return { preview: workerRenderer({ ...options, previewOnly: true }) };
+}
 
+/** The first start renders the whole site before the URL is printed, so the first page a reader opens is there. */
+async function firstRender(ctx: AppContext): Promise<void> {
+  console.log('Rendering the site for the first time...');
+  await ctx.builder.idle();
+  const status = await ctx.builder.status();
+  if (status.last?.state === 'failed') console.error(`Site build failed: ${status.last.error}`);
+}
+
+function printWelcome(env: Env, generatedPassword: string | null | undefined): void {
+  const url = env.SITE_URL;
+  const password = generatedPassword ?? (env.ADMIN_PASSWORD ? '(from ADMIN_PASSWORD)' : '(set at first start)');
   console.log('');
   console.log(`  Northwire is running at ${url}/`);
-  console.log(`  Admin:  ${url}/admin   user: ${env.ADMIN_USERNAME}   password: ${
-    admin.generatedPassword ?? (env.ADMIN_PASSWORD ? '(from ADMIN_PASSWORD)' : '(set at first start)')
-  }`);
-  if (admin.generatedPassword) console.log('  This generated password is shown once; only its hash is stored.');
+  console.log(`  Admin:  ${url}/admin   user: ${env.ADMIN_USERNAME}   password: ${password}`);
+  if (generatedPassword) console.log('  This generated password is shown once; only its hash is stored.');
   console.log(`  API:    ${url}/api`);
   console.log('');
+}
 
+/**
+ * Stops taking requests (requests in progress finish, for at most a second), then stops every job: each waits for
+ * its run in progress, and the views job writes what was counted, so a beacon answered 204 before the stop is
+ * written. A crash instead loses at most the last second of them.
+ */
+function onShutdown(server: Server, stopJobs: StopJobs, preview: WorkerRenderer): void {
   const shutdown = () => {
-    stopScheduler();
-    stopAutomation();
-    stopChanges();
-    stopBuilder();
-    // Stop taking requests (requests in progress finish, for at most a second), then flush the counted views:
-    // a beacon answered 204 before the stop is written. A crash instead loses at most the last second of them.
     const closed = new Promise<void>((r) => server.close(() => r()));
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    server.closeIdleConnections();
     void Promise.race([closed, new Promise((r) => setTimeout(r, 1000))])
-      .then(() => Promise.all([stopOperations(), preview.close()]))
+      .then(() => Promise.all([stopJobs(), preview.close()]))
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const { db, admin } = await openDatabase(env);
+  const { renderer, preview } = renderers(env);
+  const ctx = createServices({
+    db,
+    env,
+    clock: systemClock,
+    renderer,
+    preview,
+    // The API's own health: one request through the whole middleware stack.
+    probeApi: async () => {
+      const res = await mounted.app.request(`${env.SITE_URL}/api/health`);
+      if (!res.ok) throw new Error(`health answered ${res.status}`);
+    },
+  });
+  const mounted = createApp(ctx);
+  const derived = await ctx.posts.backfillDerived();
+  if (derived) console.log(`Stored rendered bodies of ${derived} posts.`);
+
+  // Readers' repeated answers are sent by the front cache before the application sees the request.
+  const server = createServer(mounted.front.listener(getRequestListener(mounted.app.fetch, { hostname: env.HOST })));
+  await new Promise<void>((r) => server.listen(env.PORT, env.HOST, () => r()));
+  const firstStart = buildTarget(env) === 'embedded' && !ctx.builder.liveDir();
+  const stopJobs = startJobs(await ctx.prepareJobs());
+  if (firstStart) await firstRender(ctx);
+  printWelcome(env, admin.generatedPassword);
+  onShutdown(server, stopJobs, preview);
 }
 
 main().catch((err: unknown) => {

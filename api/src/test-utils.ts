@@ -8,11 +8,15 @@ import { migrateDb, openDb, type Db } from './db/client.ts';
 import { startSqld } from './db/sqld.ts';
 import { loadEnv } from './env.ts';
 import { fakeClock } from './lib/clock.ts';
-import { Events } from './lib/events.ts';
 import { ensureAdmin } from './services/auth.ts';
-import { createBuilder } from './services/builder.ts';
-import { changesBetween, createChangeFeed, type PostChange } from './services/changes.ts';
-import type { PreviewRendererClient, RenderChange, RenderResult, SiteRendererClient } from './services/site-renderer.ts';
+import { changesBetween, type PostChange } from './services/changes.ts';
+import { createServices } from './services.ts';
+import type {
+  PreviewRendererClient,
+  RenderChange,
+  RenderResult,
+  SiteRendererClient,
+} from './services/site-renderer.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4321';
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -51,14 +55,18 @@ export async function tempDb(): Promise<{ db: Db; dir: string; url: string; clea
   const server = mode === 'sqld' || mode === 'replica' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
   const url = server?.url ?? `file:${join(dir, 'app.db')}`;
   // TEST_DATABASE=replica: this instance reads from an embedded replica of the sqld primary.
-  const db = await openDb(url, undefined, mode === 'replica' ? { path: join(dir, 'replica.db'), syncIntervalS: 0.2 } : undefined);
+  const db = await openDb(
+    url,
+    undefined,
+    mode === 'replica' ? { path: join(dir, 'replica.db'), syncIntervalS: 0.2 } : undefined,
+  );
   await migrateDb(db);
   return {
     db,
     dir,
     url,
     cleanup: async () => {
-      db.$replica?.stop();
+      await db.$replica?.stop();
       db.$client.close();
       await server?.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -75,7 +83,14 @@ export function recordingRenderer(opts: { fail?: () => string | null } = {}) {
   const batches: RenderChange[][] = [];
   const client: SiteRendererClient & { batches: RenderChange[][] } = {
     batches,
-    status: async () => ({ version: 'test', needsFull: false, cursor, liveDir: null, pendingBackground: 0, searchPending: 0 }),
+    status: async () => ({
+      version: 'test',
+      needsFull: false,
+      cursor,
+      liveDir: null,
+      pendingBackground: 0,
+      searchPending: 0,
+    }),
     changes: async (changes, through): Promise<RenderResult> => {
       const error = opts.fail?.();
       if (error) throw new Error(error);
@@ -93,6 +108,67 @@ export function recordingRenderer(opts: { fail?: () => string | null } = {}) {
 }
 
 export type RecordingRenderer = ReturnType<typeof recordingRenderer>;
+
+/** The browser's cookie jar: the session, and the device cookie (sent only to /api/auth, as its Path says). */
+interface CookieJar {
+  session: string;
+  device: string;
+}
+
+type TestAnswer = { status: number; headers: Headers; json: any; text: string };
+
+/** The request a browser would send: same-origin `Origin` on writes, the jar's cookies, JSON or a form post. */
+function browserRequest(jar: CookieJar, method: string, path: string, body: unknown, headers: Record<string, string>) {
+  const form = body instanceof URLSearchParams || body instanceof FormData;
+  const cookies = [jar.session, path.startsWith('/api/auth') ? jar.device : ''].filter(Boolean).join('; ');
+  const sent = new Headers(
+    Object.entries({
+      ...(method === 'GET' ? {} : { Origin: ORIGIN }),
+      ...(jar.session || jar.device ? { Cookie: cookies } : {}),
+      ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+      // A header given as undefined is left out (to send a request without Origin, for instance).
+    }).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  const init: RequestInit = {
+    method,
+    headers: sent,
+    body: body === undefined ? undefined : form || typeof body === 'string' ? (body as BodyInit) : JSON.stringify(body),
+  };
+  return new Request(`${ORIGIN}${path}`, init);
+}
+
+/**
+ * Sends a request as the browser does and keeps the cookies it is given; fails when the answer breaks the API's
+ * contract (api/src/contract-check.ts), whatever the test checks. `body`: an object is sent as JSON, a string as
+ * is, URLSearchParams or FormData as a browser's form post.
+ */
+async function callAsBrowser(
+  app: { request: (request: Request) => Response | Promise<Response> },
+  jar: CookieJar,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TestAnswer> {
+  const request = browserRequest(jar, method, path, body, headers);
+  const res = await app.request(request);
+  for (const set of res.headers.getSetCookie()) {
+    const [, name, value] = /^(session|device)=([^;]*)/.exec(set) ?? [];
+    if (name === 'session') jar.session = value ? `session=${value}` : '';
+    if (name === 'device') jar.device = value ? `device=${value}` : '';
+  }
+  const text = await res.text();
+  const violation = contractViolation(method, path, res, text, request.headers.get('Content-Type') ?? undefined);
+  if (violation) throw new Error(`Contract: ${violation}`);
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
 
 /**
  * A real app over a real database file, a fake clock and a recording renderer behind the real builder.
@@ -117,56 +193,36 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
   /** The database's URL: another instance opens it with `openDb(t.url)`. */
   const url = temp?.url ?? opts.url ?? `file:${join(dir, 'app.db')}`;
   const clock = fakeClock(opts.start ?? '2026-06-01T10:00:00Z');
-  const env = loadEnv({ SITE_URL: ORIGIN, DATA_DIR: dir, DATABASE_URL: url, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, ...opts.env } as NodeJS.ProcessEnv);
+  const env = loadEnv({
+    SITE_URL: ORIGIN,
+    DATA_DIR: dir,
+    DATABASE_URL: url,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD,
+    ...opts.env,
+  } as NodeJS.ProcessEnv);
   await ensureAdmin(db, 'admin', ADMIN_PASSWORD);
-  const events = new Events();
   // Typed as the renderer given, or as the recording one (with its `batches`) by default.
   const renderer = (opts.renderer ?? recordingRenderer()) as R;
-  const builder = createBuilder({ db, clock, events, target: 'embedded', siteRoot: join(dir, 'site'), renderer });
-  const changeFeed = createChangeFeed({ db, clock });
-  const { app, ctx, front } = createApp({ db, env, clock, events, builder, changes: changeFeed, preview: opts.preview });
-  /** The change records written so far, oldest first. */
-  const changes = (): Promise<PostChange[]> => changesBetween(db, 0, Number.MAX_SAFE_INTEGER);
-  // The browser's cookie jar: the session, and the device cookie (sent only to /api/auth, as its Path says).
-  let cookie = '';
-  let device = '';
-
-  /** `body`: an object is sent as JSON, a string as is, URLSearchParams or FormData as a browser's form post. */
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const form = body instanceof URLSearchParams || body instanceof FormData;
-    const sent = new Headers(
-      Object.entries({
-        ...(method === 'GET' ? {} : { Origin: ORIGIN }),
-        ...(cookie || device ? { Cookie: [cookie, path.startsWith('/api/auth') ? device : ''].filter(Boolean).join('; ') } : {}),
-        ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-        // A header given as undefined is left out (to send a request without Origin, for instance).
-      }).filter((e): e is [string, string] => e[1] !== undefined),
-    );
-    const init: RequestInit = {
-      method,
-      headers: sent,
-      body: body === undefined ? undefined : form || typeof body === 'string' ? (body as BodyInit) : JSON.stringify(body),
-    };
-    const request = new Request(`${ORIGIN}${path}`, init);
-    const res = await app.request(request);
-    for (const set of res.headers.getSetCookie()) {
-      const [, name, value] = /^(session|device)=([^;]*)/.exec(set) ?? [];
-      if (name === 'session') cookie = value ? `session=${value}` : '';
-      if (name === 'device') device = value ? `device=${value}` : '';
-    }
-    const text = await res.text();
-    // Every answer is held to the API's contract (content-schema/api-contract), whatever the test checks.
-    const violation = contractViolation(method, path, res, text, request.headers.get('Content-Type') ?? undefined);
-    if (violation) throw new Error(`Contract: ${violation}`);
-    let json: any = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    return { status: res.status, headers: res.headers, json, text };
-  }
+  const ctx = createServices({
+    db,
+    env,
+    clock,
+    renderer,
+    preview: opts.preview,
+    // No site answers here: the builder records renders without checking pages.
+    probe: null,
+    probeApi: async () => {
+      const res = await mounted.app.request(`${ORIGIN}/api/health`);
+      if (!res.ok) throw new Error(`health answered ${res.status}`);
+    },
+  });
+  const mounted = createApp(ctx);
+  const { app, front } = mounted;
+  const { builder, changes: changeFeed, events } = ctx;
+  const jar: CookieJar = { session: '', device: '' };
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    callAsBrowser(app, jar, method, path, body, headers);
 
   async function login() {
     const res = await call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
@@ -185,16 +241,17 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
     builder,
     renderer,
     changeFeed,
-    changes,
+    /** The change records written so far, oldest first. */
+    changes: (): Promise<PostChange[]> => changesBetween(db, 0, Number.MAX_SAFE_INTEGER),
     events,
     call,
     login,
     logout: () => {
-      cookie = '';
+      jar.session = '';
     },
     /** Forgets the device cookie too: the next request comes from a browser the server has never seen. */
     forgetDevice: () => {
-      device = '';
+      jar.device = '';
     },
     /** Waits for builds and change consumers in flight, then removes the temporary folder. */
     cleanup: async () => {

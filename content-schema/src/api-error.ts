@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every non-OK JSON answer of the API (DESIGN §5). */
+/** Every non-OK JSON answer of the API. */
 export const ApiErrorBodySchema = z.object({
   error: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

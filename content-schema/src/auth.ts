@@ -19,7 +19,7 @@ export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Check your credentials.';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Second factor, sessions, password and the security log (issue 11). The admin's Security tab and the API share these.
+// Second factor, sessions, password and the security log. The admin's Security tab and the API share these.
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = 'Enter the code from your authenticator app.';
 export const INVALID_CODE_MESSAGE = 'Invalid code. Try again.';
@@ -47,12 +47,18 @@ export const OtpCodeSchema = z
 
 /** Body of POST /api/auth/login/verify; answers AuthStatus (authenticated) or 401 INVALID_CODE_MESSAGE. */
 export const LoginVerifySchema = z.object({
-  challenge: z.string({ error: CHALLENGE_EXPIRED_MESSAGE }).min(1, CHALLENGE_EXPIRED_MESSAGE).max(200, CHALLENGE_EXPIRED_MESSAGE),
+  challenge: z
+    .string({ error: CHALLENGE_EXPIRED_MESSAGE })
+    .min(1, CHALLENGE_EXPIRED_MESSAGE)
+    .max(200, CHALLENGE_EXPIRED_MESSAGE),
   code: OtpCodeSchema,
 });
 export type LoginVerify = z.infer<typeof LoginVerifySchema>;
 
-const currentPassword = z.string({ error: 'Current password is required.' }).min(1, 'Current password is required.').max(1000, 'Password is too long.');
+const currentPassword = z
+  .string({ error: 'Current password is required.' })
+  .min(1, 'Current password is required.')
+  .max(1000, 'Password is too long.');
 
 /** Body of POST /api/auth/password. Other sessions are ended; the current one stays. */
 export const ChangePasswordSchema = z.object({

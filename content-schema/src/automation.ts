@@ -80,7 +80,7 @@ export const TopicListQuerySchema = z.object({
   state: z.enum(['remaining', 'used', 'all']).default('remaining'),
 });
 
-/** Body of POST /api/automation/generate (spec §5: a selected writer and a non-empty topic). */
+/** Body of POST /api/automation/generate (a selected writer and a non-empty topic). */
 export const GenerateInputSchema = z.object({
   personaId: z.enum(personaIds, { error: 'Please select a writer' }),
   topic: z

@@ -12,7 +12,7 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The post editor and templates offer only these (spec §3). */
+/** The post editor and templates offer only these. */
 export const EDITOR_CATEGORIES = [
   'Analysis Drop',
   'News Slam',
@@ -42,7 +42,7 @@ export const CATEGORY_STYLES: Record<Category, CategoryStyle> = {
   'News Slam': { background: '#fee2e2', foreground: '#991b1b', accent: '#dc2626', icon: 'newspaper' },
 };
 
-/** Any value outside the table gets this neutral slate style (spec §3). */
+/** Any value outside the table gets this neutral slate style. */
 export const NEUTRAL_STYLE: CategoryStyle = {
   background: '#f1f5f9',
   foreground: '#334155',
@@ -65,7 +65,7 @@ export const CATEGORY_ROUTES = [
   { path: 'architecture', category: 'Future Cities', title: 'Future Cities', nav: 'Architecture' },
 ] as const satisfies readonly { path: string; category: Category; title: string; nav: string }[];
 
-/** Home filter buttons, label → value (spec §2); '' means all posts. */
+/** Home filter buttons, label → value; '' means all posts. */
 export const HOME_FILTERS = [
   { label: 'All Posts', value: '' },
   { label: 'Analysis', value: 'Analysis Drop' },
@@ -76,11 +76,17 @@ export const HOME_FILTERS = [
   { label: 'Architecture', value: 'Future Cities' },
 ] as const;
 
-/** Weekly automation schedule in Europe/Stockholm time (spec §9); 1 = Monday … 7 = Sunday. */
+/** Weekly automation schedule in Europe/Stockholm time; 1 = Monday … 7 = Sunday. */
 export const WEEKLY_SCHEDULE = [
   { weekday: 1, day: 'Monday', category: 'Analysis Drop', kind: 'daily', hour: 9 },
   { weekday: 2, day: 'Tuesday', category: 'Energy Future', kind: 'daily', hour: 9 },
   { weekday: 3, day: 'Wednesday', category: 'Future Cities', kind: 'daily', hour: 9 },
   { weekday: 4, day: 'Thursday', category: 'Deal Watch', kind: 'daily', hour: 9 },
   { weekday: 5, day: 'Friday', category: 'Deep Dive', kind: 'deep-dive', hour: 8 },
-] as const satisfies readonly { weekday: number; day: string; category: Category; kind: 'daily' | 'deep-dive'; hour: number }[];
+] as const satisfies readonly {
+  weekday: number;
+  day: string;
+  category: Category;
+  kind: 'daily' | 'deep-dive';
+  hour: number;
+}[];

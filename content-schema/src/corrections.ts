@@ -1,5 +1,5 @@
 /**
- * Corrections to published articles (issue 12): what the article said that was wrong, what is right, and when it
+ * Corrections to published articles: what the article said that was wrong, what is right, and when it
  * was corrected. A correction is public: it shows on the article (a dated notice and the "Updated" time), in the
  * corrections log at /corrections, in the article's structured data and in the feeds.
  *

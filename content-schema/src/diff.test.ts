@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { diffLines, diffTokens, diffWords, hasChanges, splitLines, splitWords, type DiffPart } from './diff.ts';
 
-const old = (parts: DiffPart[]) => parts.filter((p) => p.op !== 'insert').map((p) => p.text).join('');
-const fresh = (parts: DiffPart[]) => parts.filter((p) => p.op !== 'delete').map((p) => p.text).join('');
+const old = (parts: DiffPart[]) =>
+  parts
+    .filter((p) => p.op !== 'insert')
+    .map((p) => p.text)
+    .join('');
+const fresh = (parts: DiffPart[]) =>
+  parts
+    .filter((p) => p.op !== 'delete')
+    .map((p) => p.text)
+    .join('');
 /** Tokens are single characters in the random cases, so the changed text's length is the edit count. */
 const edits = (parts: DiffPart[]) => parts.filter((p) => p.op !== 'equal').reduce((n, p) => n + p.text.length, 0);
 
@@ -116,10 +124,25 @@ describe('diffWords', () => {
       { op: 'delete', text: 'in short' },
       { op: 'insert', text: 'at length' },
     ]);
-    for (const [a, b] of [['a b c', 'x b y'], ['one, two', 'three; four'], ['', 'new'], ['old', '']]) {
+    for (const [a, b] of [
+      ['a b c', 'x b y'],
+      ['one, two', 'three; four'],
+      ['', 'new'],
+      ['old', ''],
+    ]) {
       const parts = diffWords(a!, b!);
-      expect(parts.filter((p) => p.op !== 'insert').map((p) => p.text).join('')).toBe(a);
-      expect(parts.filter((p) => p.op !== 'delete').map((p) => p.text).join('')).toBe(b);
+      expect(
+        parts
+          .filter((p) => p.op !== 'insert')
+          .map((p) => p.text)
+          .join(''),
+      ).toBe(a);
+      expect(
+        parts
+          .filter((p) => p.op !== 'delete')
+          .map((p) => p.text)
+          .join(''),
+      ).toBe(b);
     }
   });
 });

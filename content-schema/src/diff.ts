@@ -100,7 +100,12 @@ function middle(a: readonly string[], b: readonly string[], maxEdits: number): [
 }
 
 /** Walks the search back from the end: each round came down (an insertion) or across (a deletion) after a snake. */
-function backtrack(a: readonly string[], b: readonly string[], snapshots: Int32Array[], depth: number): [DiffOp, string][] {
+function backtrack(
+  a: readonly string[],
+  b: readonly string[],
+  snapshots: Int32Array[],
+  depth: number,
+): [DiffOp, string][] {
   const out: [DiffOp, string][] = [];
   let x = a.length;
   let y = b.length;
@@ -156,12 +161,14 @@ export function diffWords(before: string, after: string): DiffPart[] {
       merged.push({ op: 'delete', text: part.text }, { op: 'insert', text: part.text });
     } else merged.push(part);
   }
-  return orderChanges(merged.reduce<DiffPart[]>((out, p) => {
-    const last = out.at(-1);
-    if (last && last.op === p.op) last.text += p.text;
-    else out.push({ ...p });
-    return out;
-  }, []));
+  return orderChanges(
+    merged.reduce<DiffPart[]>((out, p) => {
+      const last = out.at(-1);
+      if (last && last.op === p.op) last.text += p.text;
+      else out.push({ ...p });
+      return out;
+    }, []),
+  );
 }
 
 /**

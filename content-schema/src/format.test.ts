@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatLongDay, formatUtcClock, formatZonedDateTime } from './format.ts';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatLongDay,
+  formatUtcClock,
+  formatZonedDateTime,
+} from './format.ts';
 
 describe('shared formatting', () => {
   const at = new Date(2026, 5, 1, 9, 5, 30); // local time, as readers see it

@@ -8,7 +8,13 @@ const minutes = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle
 const seconds = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
 const day = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
 const longDay = new Intl.DateTimeFormat(LOCALE, { weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' });
-const utcClock = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', hour12: false });
+const utcClock = new Intl.DateTimeFormat(LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+  hour12: false,
+});
 const count = new Intl.NumberFormat(LOCALE);
 /** Zoned formatters, made once per zone. */
 const zoned = new Map<string, Intl.DateTimeFormat>();

@@ -27,7 +27,10 @@ export const JsonFeedItemSchema = z
     language: z.string().optional(),
   })
   // An item has content_html or content_text (or both).
-  .refine((i) => i.content_html !== undefined || i.content_text !== undefined, 'An item needs content_html or content_text');
+  .refine(
+    (i) => i.content_html !== undefined || i.content_text !== undefined,
+    'An item needs content_html or content_text',
+  );
 
 export const JsonFeedSchema = z.object({
   version: z.literal('https://jsonfeed.org/version/1.1'),

@@ -306,3 +306,37 @@ describe('the measured depth is never below the real one', () => {
     }
   });
 });
+
+describe('measureMarkdown figures', () => {
+  // The limits above only check that an estimate is never too low; these pin the estimate itself, so a change that
+  // makes the pass count more (or less) than it did is seen, not only one that would let a slow body through.
+  it.each([
+    [
+      'prose with a nested list',
+      '# Title\n\nA paragraph with *emphasis*, **strong**, `code` and a [link](https://example.org).\n\n- one\n- two\n  - nested\n',
+      { depth: 2, tableCells: 0, inlineWork: 830, blockWork: 18, nodes: 25, cells: 0, tokens: 13, length: 116 },
+    ],
+    [
+      'quotes, a lazy line and an ordered list',
+      '> quote\n> > nested *a **b** c*\n>\nlazy line\n\n1. item\n2. item\n',
+      { depth: 5, tableCells: 0, inlineWork: 186, blockWork: 24, nodes: 21, cells: 0, tokens: 9, length: 60 },
+    ],
+    [
+      'a table with a long row',
+      '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 | 5 |\n\ntext | pipe\n',
+      { depth: 0, tableCells: 6, inlineWork: 0, blockWork: 0, nodes: 5, cells: 14, tokens: 16, length: 57 },
+    ],
+    [
+      'nested emphasis, a fence and an HTML block',
+      '*a **b _c ~~d~~ e_ f** g* h_i_j ***k*** l**m*n\n\n```js\nconst x = 1;\n```\n<div>\n*not*\n</div>\n',
+      { depth: 5, tableCells: 0, inlineWork: 1157, blockWork: 0, nodes: 34, cells: 0, tokens: 9, length: 90 },
+    ],
+    [
+      'emphasis runs under the rule of three',
+      '*foo**bar**baz*\n\n***a**b*c\n',
+      { depth: 5, tableCells: 0, inlineWork: 156, blockWork: 0, nodes: 14, cells: 0, tokens: 0, length: 27 },
+    ],
+  ])('%s', (_name, markdown, figures) => {
+    expect(measureMarkdown(markdown)).toMatchObject(figures);
+  });
+});

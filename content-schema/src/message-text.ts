@@ -39,7 +39,7 @@ export const MIN_FILL_MS = 3000;
 export const DEFAULT_RETENTION_DAYS = 365;
 export const MAX_RETENTION_DAYS = 3650;
 
-/** What the forms say (spec §8 for the confirmations). */
+/** What the forms say, confirmations included. */
 export const MESSAGE_SENT = { title: 'Message Sent', description: "We'll respond within 24 hours" } as const;
 export const TIP_SENT = {
   title: 'Tip Submitted',

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { MessageInputSchema, messageInputFromForm } from './messages.ts';
 
 describe('messageInputFromForm: a form posted without JavaScript, read by the same schema as JSON', () => {
-  const tip = { type: 'tip', subject: 'Permit', tip: 'Granted without a study.', urgency: 'high', contactInfo: 'me', website: '' };
+  const tip = {
+    type: 'tip',
+    subject: 'Permit',
+    tip: 'Granted without a study.',
+    urgency: 'high',
+    contactInfo: 'me',
+    website: '',
+  };
 
   it.each([
     ['absent (the box not ticked)', {}, false],
@@ -18,11 +25,18 @@ describe('messageInputFromForm: a form posted without JavaScript, read by the sa
     expect(MessageInputSchema.parse(messageInputFromForm(tip)).elapsedMs).toBeUndefined();
     expect(MessageInputSchema.parse(messageInputFromForm({ ...tip, elapsedMs: '4000' })).elapsedMs).toBe(4000);
     for (const elapsedMs of ['', 'soon', '1.5'])
-      expect(MessageInputSchema.safeParse(messageInputFromForm({ ...tip, elapsedMs })).error?.issues[0]?.message).toBe('Invalid form');
+      expect(MessageInputSchema.safeParse(messageInputFromForm({ ...tip, elapsedMs })).error?.issues[0]?.message).toBe(
+        'Invalid form',
+      );
   });
 
   it('keeps the schema’s messages', () => {
-    const result = MessageInputSchema.safeParse(messageInputFromForm({ type: 'contact', name: '', email: 'x', subject: 's', message: 'm' }));
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['Full name is required', 'Enter a valid email address']);
+    const result = MessageInputSchema.safeParse(
+      messageInputFromForm({ type: 'contact', name: '', email: 'x', subject: 's', message: 'm' }),
+    );
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'Full name is required',
+      'Enter a valid email address',
+    ]);
   });
 });

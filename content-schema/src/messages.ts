@@ -1,5 +1,5 @@
 /**
- * Reader messages (issue 12): what the contact, tip and correction forms send to `POST /api/messages`, the
+ * Reader messages: what the contact, tip and correction forms send to `POST /api/messages`, the
  * words the forms show, and what the admin Inbox reads and writes. Every text has a maximum length.
  */
 import { z } from 'zod';
@@ -8,8 +8,7 @@ import { MAX_RETENTION_DAYS, MESSAGE_LIMITS, MESSAGE_STATUSES, MESSAGE_TYPES } f
 
 export * from './message-text.ts';
 
-const required = (max: number, message: string, tooLong: string) =>
-  z.string().trim().min(1, message).max(max, tooLong);
+const required = (max: number, message: string, tooLong: string) => z.string().trim().min(1, message).max(max, tooLong);
 const optional = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
 
 /** Fields every form sends besides its own: the honeypot (`website`, hidden, left empty by people) and the fill time. */
@@ -45,8 +44,16 @@ export const ContactMessageInputSchema = z.object({
 
 export const TipMessageInputSchema = z.object({
   type: z.literal('tip'),
-  subject: required(MESSAGE_LIMITS.subject, 'Story subject is required', 'Story subject must be at most 200 characters'),
-  tip: required(MESSAGE_LIMITS.body, 'Detailed information is required', 'Detailed information must be at most 10,000 characters'),
+  subject: required(
+    MESSAGE_LIMITS.subject,
+    'Story subject is required',
+    'Story subject must be at most 200 characters',
+  ),
+  tip: required(
+    MESSAGE_LIMITS.body,
+    'Detailed information is required',
+    'Detailed information must be at most 10,000 characters',
+  ),
   source: optional(MESSAGE_LIMITS.source, 'Sources & evidence must be at most 5,000 characters'),
   contactInfo: optional(MESSAGE_LIMITS.contactInfo, 'Contact information must be at most 300 characters'),
   anonymous: z.boolean('Invalid form').default(false),
@@ -56,8 +63,16 @@ export const TipMessageInputSchema = z.object({
 
 export const CorrectionMessageInputSchema = z.object({
   type: z.literal('correction'),
-  articleUrl: required(MESSAGE_LIMITS.articleUrl, 'Article URL is required', 'Article URL must be at most 500 characters'),
-  correction: required(MESSAGE_LIMITS.body, 'Correction details are required', 'Correction details must be at most 10,000 characters'),
+  articleUrl: required(
+    MESSAGE_LIMITS.articleUrl,
+    'Article URL is required',
+    'Article URL must be at most 500 characters',
+  ),
+  correction: required(
+    MESSAGE_LIMITS.body,
+    'Correction details are required',
+    'Correction details must be at most 10,000 characters',
+  ),
   source: optional(MESSAGE_LIMITS.source, 'Supporting sources must be at most 5,000 characters'),
   contactInfo: optional(MESSAGE_LIMITS.contactInfo, 'Contact information must be at most 300 characters'),
   ...botChecks,

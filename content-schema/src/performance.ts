@@ -10,7 +10,7 @@ export type PerformanceQuery = z.infer<typeof PerformanceQuerySchema>;
 export type PerformanceRange = PerformanceQuery['range'];
 export type PerformanceSort = PerformanceQuery['sort'];
 
-/** Spec §3 Performance item, computed by the server from the reader beacons' counters. */
+/** One item of the dashboard's Performance tab, computed by the server from the reader beacons' counters. */
 export const PerformanceItemSchema = z.object({
   post: z.object({
     id: z.number().int(),
@@ -51,7 +51,9 @@ export const PerformanceReportSchema = z.object({
     topPerformers: z.number(),
   }),
   items: z.array(PerformanceItemSchema),
-  topCategories: z.array(z.object({ category: z.string(), views: z.number(), articles: z.number(), share: z.number() })),
+  topCategories: z.array(
+    z.object({ category: z.string(), views: z.number(), articles: z.number(), share: z.number() }),
+  ),
   insights: z.array(z.string()),
   /** How the figures are computed, for the tab's help text. */
   definitions: z.record(z.string(), z.string()),

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from './categories.ts';
-import {
-  AUTHOR_PROFILES,
-  CATEGORY_TEMPLATES,
-  EDITORIAL_TEAM,
-  WRITER_PERSONAS,
-  authorProfile,
-} from './personas.ts';
+import { AUTHOR_PROFILES, CATEGORY_TEMPLATES, EDITORIAL_TEAM, WRITER_PERSONAS, authorProfile } from './personas.ts';
 
 describe('writer personas', () => {
   it('has exactly five personas with distinct ids, names and categories', () => {

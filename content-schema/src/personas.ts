@@ -1,5 +1,5 @@
 /**
- * AI writer personas, category templates, fixed author profiles and the editorial team (spec §1, §2, §3, §9).
+ * AI writer personas, category templates, fixed author profiles and the editorial team.
  *
  * The personas are AI writer personas, not people: the writing voices the editor's AI Expert Writers tab and the
  * automation write with (one per focus, one category each). Their author profiles (the article author card) say
@@ -7,7 +7,7 @@
  */
 import type { Category } from './categories.ts';
 
-/** An AI writer persona (spec §3) with the category it writes for. */
+/** An AI writer persona with the category it writes for. */
 export interface WriterPersona {
   id: string;
   name: string;
@@ -19,7 +19,7 @@ export interface WriterPersona {
   category: Category;
 }
 
-/** Exactly five personas: AI strategy, EU policy, Nordic startups, blockchain, fintech (spec §2, §9). */
+/** Exactly five personas: AI strategy, EU policy, Nordic startups, blockchain, fintech. */
 export const WRITER_PERSONAS: WriterPersona[] = [
   {
     id: 'ai-strategy',
@@ -108,7 +108,7 @@ export const WRITER_PERSONAS: WriterPersona[] = [
   },
 ];
 
-/** A category template (spec §3): tone, ordered sections, key elements and research focus. */
+/** A category template: tone, ordered sections, key elements and research focus. */
 export interface CategoryTemplate {
   tone: string;
   /** Ordered section headings. */
@@ -118,15 +118,9 @@ export interface CategoryTemplate {
 }
 
 export type TemplateCategory =
-  | 'Analysis Drop'
-  | 'News Slam'
-  | 'Startup Radar'
-  | 'Deep Dive'
-  | 'Deal Watch'
-  | 'Energy Future'
-  | 'Future Cities';
+  'Analysis Drop' | 'News Slam' | 'Startup Radar' | 'Deep Dive' | 'Deal Watch' | 'Energy Future' | 'Future Cities';
 
-/** Each category has its own section structure (spec §9). */
+/** Each category has its own section structure. */
 export const CATEGORY_TEMPLATES: Record<TemplateCategory, CategoryTemplate> = {
   'Analysis Drop': {
     tone: 'Analytical and forward-looking, with clear separation between evidence and interpretation',
@@ -253,11 +247,7 @@ export const CATEGORY_TEMPLATES: Record<TemplateCategory, CategoryTemplate> = {
       'Nordic and wider European context',
       'Trade-offs between cost, reliability and emissions',
     ],
-    researchFocus: [
-      'IEA and ENTSO-E publications',
-      'Transmission system operator reports',
-      'EU energy legislation',
-    ],
+    researchFocus: ['IEA and ENTSO-E publications', 'Transmission system operator reports', 'EU energy legislation'],
   },
   'Future Cities': {
     tone: 'Human-centred and evidence-based; technology in service of places and people',
@@ -284,7 +274,7 @@ export const CATEGORY_TEMPLATES: Record<TemplateCategory, CategoryTemplate> = {
 };
 
 /**
- * The author card of an article (spec §2, as issue 12 corrects it). A persona's card says what the persona is: an
+ * The author card of an article. A persona's card says what the persona is: an
  * AI writer persona with a configured focus, not a person, so it carries no degrees, employers or achievements.
  */
 export interface AuthorProfile {
@@ -301,7 +291,10 @@ export interface AuthorProfile {
 }
 
 function initialsOf(name: string): string {
-  const words = name.replace(/^Dr\.\s+/, '').split(/\s+/).filter(Boolean);
+  const words = name
+    .replace(/^Dr\.\s+/, '')
+    .split(/\s+/)
+    .filter(Boolean);
   return words.length >= 2 ? `${words[0]![0]}${words.at(-1)![0]}`.toUpperCase() : name.slice(0, 2).toUpperCase();
 }
 
@@ -321,7 +314,7 @@ export const AUTHOR_PROFILES: AuthorProfile[] = WRITER_PERSONAS.map((persona) =>
   initials: initialsOf(persona.name),
 }));
 
-/** The fixed profile for a persona, or the generic one with the name's first two letters as initials (spec §2). */
+/** The fixed profile for a persona, or the generic one with the name's first two letters as initials. */
 export function authorProfile(name: string): AuthorProfile {
   const known = AUTHOR_PROFILES.find((profile) => profile.name === name);
   if (known) return known;
@@ -345,7 +338,7 @@ export interface TeamMember {
 
 /**
  * The founder and editor-in-chief, and the writer personas whose bylines appear on the site (the five the AI
- * Expert Writers tab and the automation write with). Issue 12: the About page lists only personas that exist,
+ * Expert Writers tab and the automation write with). The About page lists only personas that exist,
  * described as what they are; the fictional human writers it used to list never wrote anything here.
  */
 export const EDITORIAL_TEAM: { founder: TeamMember & { bio: string }; writers: TeamMember[] } = {
@@ -355,5 +348,9 @@ export const EDITORIAL_TEAM: { founder: TeamMember & { bio: string }; writers: T
     specialty: 'Technology journalism and editorial standards',
     bio: 'Founded Northwire to bring research-grade analysis of European and Nordic technology to a general professional audience, with AI-assisted writing under human editorial oversight.',
   },
-  writers: WRITER_PERSONAS.map((p) => ({ name: p.name, role: `AI writer persona, ${p.category}`, specialty: p.expertise })),
+  writers: WRITER_PERSONAS.map((p) => ({
+    name: p.name,
+    role: `AI writer persona, ${p.category}`,
+    specialty: p.expertise,
+  })),
 };

@@ -59,7 +59,7 @@ const renderableMarkdown = z.string().superRefine((markdown, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** Read time in whole minutes, 1 to 600 (spec §5's minimum; ten hours is beyond any article). */
+/** Read time in whole minutes, 1 to 600 (at least a minute; ten hours is beyond any article). */
 export const ReadTimeSchema = z
   .number({ error: 'Read time must be at least 1 minute' })
   .int('Read time must be a whole number of minutes')
@@ -106,7 +106,7 @@ const postFields = {
     .or(z.literal('').transform(() => null)),
 };
 
-/** Body of POST /api/posts and of a full PUT /api/posts/{id}. Messages are spec §5's. */
+/** Body of POST /api/posts and of a full PUT /api/posts/{id}. Its messages are the ones the editor shows. */
 export const PostInputSchema = z.object({
   ...postFields,
   tags: postFields.tags.default([]),
@@ -156,20 +156,30 @@ export type PostListQuery = z.infer<typeof PostListQuerySchema>;
 
 /** Split the editor's comma-separated tags into trimmed, non-empty, unique tags. */
 export function splitTags(text: string): string[] {
-  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
-/** The editor form (spec §5): tags are one comma-separated text. */
+/** The editor form: tags are one comma-separated text. */
 export const PostFormSchema = z.object({
   title: requiredText('Title is required'),
   excerpt: requiredText('Excerpt is required'),
   content: requiredText('Content is required'),
   // The editor offers EDITOR_CATEGORIES but must keep any known category of an existing post; one
-  // enum (not a union, whose error would read 'Invalid input') keeps spec §5's message.
+  // enum (not a union, whose error would read 'Invalid input') keeps the editor's message.
   category: z.enum(CATEGORIES, { error: 'Category is required' }),
   tags: z.string(),
   authorName: requiredText('Author name is required'),
-  readTime: z.number({ error: 'Read time must be at least 1 minute' }).int().min(1, 'Read time must be at least 1 minute'),
+  readTime: z
+    .number({ error: 'Read time must be at least 1 minute' })
+    .int()
+    .min(1, 'Read time must be at least 1 minute'),
   published: z.boolean(),
   provenance: z.enum(POST_PROVENANCE),
   seoTitle: z.string().max(60, 'Title should be under 60 characters'),

@@ -1,5 +1,5 @@
 /**
- * Preview links (issue 12): a draft, or a published post's unsaved changes, shown to someone without an account
+ * Preview links: a draft, or a published post's unsaved changes, shown to someone without an account
  * through an unguessable link that expires and can be revoked. The token travels only in the link; the API
  * stores its SHA-256 and answers it once, when the link is made.
  */
@@ -47,7 +47,9 @@ export const PreviewLinkInputSchema = z
       .min(1, PREVIEW_VALIDITY_MESSAGE)
       .max(PREVIEW_MAX_HOURS, PREVIEW_VALIDITY_MESSAGE)
       .default(PREVIEW_DEFAULT_VALIDITY.amount),
-    unit: z.enum(PREVIEW_VALIDITY_UNITS, { error: 'Unit must be hours or days' }).default(PREVIEW_DEFAULT_VALIDITY.unit),
+    unit: z
+      .enum(PREVIEW_VALIDITY_UNITS, { error: 'Unit must be hours or days' })
+      .default(PREVIEW_DEFAULT_VALIDITY.unit),
   })
   .refine((v) => validityHours(v) >= PREVIEW_MIN_HOURS && validityHours(v) <= PREVIEW_MAX_HOURS, {
     message: PREVIEW_VALIDITY_MESSAGE,

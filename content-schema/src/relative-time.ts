@@ -3,7 +3,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * How long ago an ISO instant was, as the notification panel shows it (spec §2): 'Just now' under a
+ * How long ago an ISO instant was, as the notification panel shows it: 'Just now' under a
  * minute (and for clock-skewed future times), then whole minutes, hours or days rounded down.
  * An unparseable date gives ''.
  */

@@ -28,7 +28,9 @@ export const RenderResultSchema = z.object({
   /** The change record id the site now reflects. */
   cursor: z.number().int(),
   /** Per changed post: the path that should answer and the revision it should show, or that it is gone. */
-  live: z.array(z.object({ postId: z.number().int(), path: z.string(), present: z.boolean(), updatedAt: z.string().optional() })),
+  live: z.array(
+    z.object({ postId: z.number().int(), path: z.string(), present: z.boolean(), updatedAt: z.string().optional() }),
+  ),
   durationMs: z.number(),
 });
 export type RenderResult = z.infer<typeof RenderResultSchema>;

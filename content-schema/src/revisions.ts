@@ -4,51 +4,13 @@ import { BaseVersionSchema, PostSchema } from './post.ts';
 import { POST_PROVENANCE, REVISION_KINDS } from './provenance.ts';
 import { META_DESCRIPTION, META_DESCRIPTION_MESSAGE } from './seo-form.ts';
 
-/**
- * The fields a revision records and compares, by the post's field names (`content` is the body; the meta fields
- * are the SEO fields, slug, author, read time, publication and provenance).
- */
-export const REVISION_FIELDS = [
-  'title',
-  'excerpt',
-  'content',
-  'category',
-  'tags',
-  'slug',
-  'authorName',
-  'readTime',
-  'published',
-  'seoTitle',
-  'metaDescription',
-  'focusKeyword',
-  'provenance',
-] as const;
-export type RevisionField = (typeof REVISION_FIELDS)[number];
-
-/** How the editor names each field in a revision list ("Changed: title, body"). */
-export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
-  title: 'title',
-  excerpt: 'excerpt',
-  content: 'body',
-  category: 'category',
-  tags: 'tags',
-  slug: 'URL slug',
-  authorName: 'author',
-  readTime: 'read time',
-  published: 'publication',
-  seoTitle: 'SEO title',
-  metaDescription: 'meta description',
-  focusKeyword: 'focus keyword',
-  provenance: 'provenance',
-};
-
 /** One saved state of a post in a list: who, when, which fields changed; no body. */
 export const RevisionSummarySchema = z.object({
   id: z.number().int().positive(),
   postId: z.number().int().positive(),
   version: z.number().int().positive(),
   kind: z.enum(REVISION_KINDS),
-  /** Field names (REVISION_FIELDS) that differ from the previous revision; every set field for a creation. */
+  /** Field names (post-fields.ts, REVISION_FIELDS) that differ from the previous revision; every set field for a creation. */
   changed: z.array(z.string()),
   title: z.string(),
   /** The signed-in editor who saved it; null for the scheduler and the automation. */

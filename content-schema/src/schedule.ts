@@ -42,7 +42,7 @@ export const SchedulePayloadSchema = z.object({
 });
 export type SchedulePayload = z.infer<typeof SchedulePayloadSchema>;
 
-/** The scheduler form (spec §5). */
+/** The scheduler form. */
 export const ScheduleFormSchema = z.object({
   postId: z.number({ error: 'Choose a draft post' }).int().positive('Choose a draft post'),
   publishDate: z.date({ error: 'Please select a publication date.' }),

@@ -408,7 +408,7 @@ describe('SchedulePayloadSchema', () => {
     expect(messages(SchedulePayloadSchema, input)).toEqual(expected);
   });
 
-  it('defaults the zone to Europe/Stockholm (spec §9)', () => {
+  it('defaults the zone to Europe/Stockholm', () => {
     expect(SchedulePayloadSchema.parse({ postId: 3, publishDateTime: '2026-12-01T09:00' }).timezone).toBe(
       'Europe/Stockholm',
     );
@@ -427,7 +427,7 @@ describe('ScheduleFormSchema', () => {
   });
 });
 
-describe('overallStatus banner (spec §4)', () => {
+describe('overallStatus banner', () => {
   const s = (...statuses: string[]) => statuses.map((status) => ({ status }));
   it.each([
     [s('operational', 'operational', 'operational'), 'operational', 'All Systems Operational'],

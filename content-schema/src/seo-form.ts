@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The meta description's two length bands, in characters (spec §5): a form accepts `valid`, and the SEO score's
+ * The meta description's two length bands, in characters: a form accepts `valid`, and the SEO score's
  * +15 goes to `ideal`. Validation, the score and the editors' counters all read them from here.
  */
 export const META_DESCRIPTION = {
@@ -9,10 +9,10 @@ export const META_DESCRIPTION = {
   ideal: { min: 140, max: 160 },
 } as const;
 
-/** Spec §5's message for a meta description outside the valid band. */
+/** The editor's message for a meta description outside the valid band. */
 export const META_DESCRIPTION_MESSAGE = `Meta description should be ${META_DESCRIPTION.valid.min}-${META_DESCRIPTION.valid.max} characters`;
 
-/** The SEO panel form (spec §5). */
+/** The SEO panel form. */
 export const SeoFormSchema = z.object({
   title: z.string().min(1, 'Title is required').max(60, 'Title should be under 60 characters'),
   metaDescription: z

@@ -2,7 +2,7 @@ import { markdownToPlainText, wordsOf } from './markdown.ts';
 import { META_DESCRIPTION, type SeoRecommendation, type SeoResult } from './seo-form.ts';
 
 /**
- * Points and thresholds of the SEO score (spec §5); the points add up to the 100 maximum. The meta description's
+ * Points and thresholds of the SEO score; the points add up to the 100 maximum. The meta description's
  * band is META_DESCRIPTION.ideal (seo-form.ts), beside the band that validates it.
  */
 export const SEO_RULES = {
@@ -18,11 +18,11 @@ export const SEO_RULES = {
   density: { min: 0.5, max: 2.5 },
   titleLength: { min: 50, max: 60 },
   readability: { good: 70, base: 100, penaltyPerWord: 2, idealWordsPerSentence: 15 },
-  // Score badge and performance colours (spec §5, §9).
+  // Score badge and performance colours.
   scoreBands: { good: 80, fair: 60 },
 } as const;
 
-/** What the SEO panel analyses; `slug` is part of the form but the spec gives it no rule. */
+/** What the SEO panel analyses; `slug` is part of the form but the score has no rule for it. */
 export interface SeoInput {
   title: string;
   metaDescription: string;
@@ -142,7 +142,7 @@ export function checkReadability(score: number, hasContent: boolean): SeoCheck {
     : warn('Consider shorter sentences for better readability');
 }
 
-/** The SEO panel's analysis (spec §5): score out of 100, one recommendation per check, density and readability. */
+/** The SEO panel's analysis: score out of 100, one recommendation per check, density and readability. */
 export function analyseSeo(input: SeoInput): SeoResult {
   // Parse the markdown once; every content check works on the same plain text.
   const text = markdownToPlainText(input.content);
@@ -167,14 +167,14 @@ export function analyseSeo(input: SeoInput): SeoResult {
   };
 }
 
-/** Badge variant for a score (spec §5): 80+ default, 60+ secondary, else destructive. */
+/** Badge variant for a score: 80+ default, 60+ secondary, else destructive. */
 export function seoScoreVariant(score: number): 'default' | 'secondary' | 'destructive' {
   if (score >= SEO_RULES.scoreBands.good) return 'default';
   if (score >= SEO_RULES.scoreBands.fair) return 'secondary';
   return 'destructive';
 }
 
-/** Colour for a performance score (spec §9): 80+ green, 60+ yellow, else red. */
+/** Colour for a performance score: 80+ green, 60+ yellow, else red. */
 export function scoreColour(score: number): 'green' | 'yellow' | 'red' {
   if (score >= SEO_RULES.scoreBands.good) return 'green';
   if (score >= SEO_RULES.scoreBands.fair) return 'yellow';

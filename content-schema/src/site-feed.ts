@@ -49,3 +49,6 @@ export const SiteRedirectsSchema = z.object({
   redirects: z.array(z.object({ from: z.string(), postId: z.number().int() })),
 });
 export type SiteRedirects = z.infer<typeof SiteRedirectsSchema>;
+
+/** A query of GET /api/site/posts as parsed (defaults applied, ids a list). */
+export type SitePostsQuery = z.output<typeof SitePostsQuerySchema>;

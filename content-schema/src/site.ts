@@ -1,4 +1,4 @@
-/** Product-wide names and constants from spec §9. Thresholds live here once. */
+/** Product-wide names and constants. Thresholds live here once. */
 export const SITE_NAME = 'Northwire';
 export const SITE_TAGLINE = 'Tech Intelligence & Analysis';
 export const SITE_OWNER = 'Northwire Media AB';
@@ -9,7 +9,6 @@ export const PRIVACY_EMAIL = 'privacy@northwire.example';
 
 export const SKELETON_COUNT = 6;
 export const RELATED_POSTS_MAX = 3;
-export const POPULAR_TAGS_MAX = 10;
 export const CARD_TAGS_MAX = 3;
 export const LISTING_PAGE_SIZE = 24;
 export const LINK_COPIED_MS = 2000;

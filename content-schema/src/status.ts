@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const SERVICE_STATUSES = ['operational', 'degraded', 'outage'] as const;
 export type OverallStatus = (typeof SERVICE_STATUSES)[number];
-/** The five services the status page reports (spec §4), in its order. */
+/** The five services the status page reports, in its order. */
 export const SERVICE_NAMES = ['Website', 'API Services', 'Database', 'Content Delivery', 'Authentication'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -31,7 +31,7 @@ export const StatusReportSchema = z.object({
 });
 export type StatusReport = z.infer<typeof StatusReportSchema>;
 
-/** Overall status (spec §4): operational if all are, outage if any is, else degraded. */
+/** Overall status: operational if all are, outage if any is, else degraded. */
 export function overallStatus(services: readonly { status: string }[]): OverallStatus {
   if (services.some((s) => s.status === 'outage')) return 'outage';
   if (services.every((s) => s.status === 'operational')) return 'operational';

@@ -15,11 +15,15 @@ export const TemplateSchema = z.object({
 });
 export type Template = z.infer<typeof TemplateSchema>;
 
-/** The template form (spec §5): tags are comma-separated text. */
+/** The template form: tags are comma-separated text. */
 export const TemplateFormSchema = z.object({
   name: z.string().trim().min(1, 'Template name is required').max(100, 'Template name must be at most 100 characters'),
   category: z.enum(CATEGORIES, { error: 'Category is required' }),
-  title: z.string().trim().min(1, 'Title template is required').max(200, 'Title template must be at most 200 characters'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title template is required')
+    .max(200, 'Title template must be at most 200 characters'),
   // Only trailing space is trimmed: leading markdown indentation is meaningful; a blank template is refused.
   content: z
     .string()

@@ -1,6 +1,6 @@
 import { countWords, nodeToText, parseMarkdown } from './markdown.ts';
 
-/** Text-derivation limits (spec §9 and the slug rules). */
+/** Text-derivation limits (excerpt, read time and the slug rules). */
 export const TEXT_RULES = {
   slugMaxLength: 80,
   slugFallback: 'post',
@@ -63,7 +63,7 @@ export function truncate(text: string, n: number): string {
   return chars.slice(0, n).join('').trimEnd() + TEXT_RULES.ellipsis;
 }
 
-/** Spec §9: the first top-level paragraph longer than 50 characters of plain text, cut at 150 plus '...'; '' when none. */
+/** An excerpt derived from a body: the first top-level paragraph longer than 50 characters of plain text, cut at 150 plus '...'; '' when none. */
 export function excerptFromMarkdown(markdown: string): string {
   for (const node of parseMarkdown(markdown).children) {
     if (node.type !== 'paragraph') continue;
@@ -73,7 +73,7 @@ export function excerptFromMarkdown(markdown: string): string {
   return '';
 }
 
-/** Text of the first top-level `# ` heading, or null when there is none (spec §9: the generated title). */
+/** Text of the first top-level `# ` heading, or null when there is none (a generated draft's title). */
 export function titleFromMarkdown(markdown: string): string | null {
   for (const node of parseMarkdown(markdown).children) {
     if (node.type === 'heading' && node.depth === 1) {

@@ -60,7 +60,7 @@ export type Workflow = z.infer<typeof WorkflowSchema>;
 export const WorkflowExecutionSchema = WorkflowSchema.extend({ runId: z.number().int() });
 export type WorkflowExecution = z.infer<typeof WorkflowExecutionSchema>;
 
-/** The workflow form (spec §5). */
+/** The workflow form. */
 export const WorkflowFormSchema = z.object({
   name: z.string().trim().min(1, 'Workflow name is required').max(100, 'Workflow name must be at most 100 characters'),
   trigger: z.enum(WORKFLOW_TRIGGERS),
@@ -72,10 +72,10 @@ export const WorkflowFormSchema = z.object({
 });
 export type WorkflowForm = z.infer<typeof WorkflowFormSchema>;
 
-/** Body of POST /api/workflows/execute (spec §7). */
+/** Body of POST /api/workflows/execute. */
 export const WorkflowExecuteSchema = z.object({ workflowId: idField('workflowId must be a number') });
 
-/** Body of PUT /api/workflows/{id}/toggle (spec §7). */
+/** Body of PUT /api/workflows/{id}/toggle. */
 export const WorkflowToggleSchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
 /** One action's outcome in a run. */

@@ -4,20 +4,23 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import { startJob, type StopJobs } from '../lib/jobs.ts';
 import * as schema from './schema.ts';
 
 export type Db = ReturnType<typeof drizzle<typeof schema>> & { $client: Client; $replica?: ReplicaSync };
 
 /**
  * The pulls of an embedded replica, run here (not by the client's own timer) so the time each pull started is
- * known: a request can then ask for a pull that started after a given moment (read-your-writes across instances).
+ * known: a request can then ask for a pull that started after a given moment (read-your-writes across instances,
+ * docs/decisions/006-embedded-replicas-read-your-writes.md).
  */
 export interface ReplicaSync {
   /** When the last completed pull started (this machine's clock); everything committed before it is here. */
   syncedFrom: () => number;
   /** Returns once a pull that started at or after `since` has completed (at most two pulls; concurrent callers share them). */
   catchUp: (since: number) => Promise<void>;
-  stop: () => void;
+  /** Stops the regular pulls; resolves once a pull in progress has ended. */
+  stop: StopJobs;
 }
 
 function createReplicaSync(client: Client, intervalMs: number): ReplicaSync {
@@ -33,16 +36,14 @@ function createReplicaSync(client: Client, intervalMs: number): ReplicaSync {
         running = null;
       }
     })());
-  const timer = setInterval(() => {
-    pull().catch((err: unknown) => console.error('[db] replica sync failed:', err instanceof Error ? err.message : err));
-  }, intervalMs);
-  timer.unref();
+  // The first pull was made when the database was opened: the job's first run waits one interval.
+  const stop = startJob({ name: 'db replica sync', everyMs: intervalMs, atStart: false, run: pull });
   return {
     syncedFrom: () => syncedFrom,
     catchUp: async (since) => {
       for (let i = 0; i < 2 && syncedFrom < since; i++) await pull();
     },
-    stop: () => clearInterval(timer),
+    stop,
   };
 }
 

@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { GENERATION_KINDS } from 'content-schema/generation';
 
 /**
- * Automation tables (issue 5). Rows are the source of truth for background generation: a topic is reserved by a
+ * Automation tables. Rows are the source of truth for background generation: a topic is reserved by a
  * run with a conditional UPDATE and consumed in the same write that creates its draft; a scheduled slot is claimed
  * by inserting its run row, keyed by local date and slot, so it runs at most once across restarts and instances.
  */

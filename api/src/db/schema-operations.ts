@@ -65,22 +65,26 @@ export const workflowRuns = sqliteTable(
   ],
 );
 
-export const notifications = sqliteTable('notifications', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  type: text('type', { enum: ['success', 'info', 'warning', 'error'] }).notNull(),
-  title: text('title').notNull(),
-  message: text('message').notNull(),
-  actionUrl: text('action_url'),
-  actionText: text('action_text'),
-  read: integer('read', { mode: 'boolean' }).notNull().default(false),
-  createdAt: timestamp('created_at').notNull(),
-  /**
-   * Routine events are grouped: one row per key (e.g. every "Workflow Completed"), whose message is the latest
-   * event's and whose `count` says how many happened since the editor last read it. Null: not grouped.
-   */
-  groupKey: text('group_key'),
-  count: integer('count').notNull().default(1),
-}, (t) => [index('notifications_type_idx').on(t.type, t.id), index('notifications_group_idx').on(t.groupKey)]);
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type', { enum: ['success', 'info', 'warning', 'error'] }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    actionUrl: text('action_url'),
+    actionText: text('action_text'),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    createdAt: timestamp('created_at').notNull(),
+    /**
+     * Routine events are grouped: one row per key (e.g. every "Workflow Completed"), whose message is the latest
+     * event's and whose `count` says how many happened since the editor last read it. Null: not grouped.
+     */
+    groupKey: text('group_key'),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [index('notifications_type_idx').on(t.type, t.id), index('notifications_group_idx').on(t.groupKey)],
+);
 
 /**
  * Reader analytics, aggregated per post per UTC day. No cookie, IP address or user agent is ever stored:
@@ -135,7 +139,6 @@ export const healthSamples = sqliteTable(
   },
   (t) => [index('health_samples_service_at_idx').on(t.service, t.at), index('health_samples_at_idx').on(t.at)],
 );
-
 
 /**
  * Messages readers send through the contact, tip and correction forms (the admin Inbox). No IP address, user agent

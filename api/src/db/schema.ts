@@ -210,7 +210,9 @@ export const postChanges = sqliteTable(
     newCategory: text('new_category'),
     /** Names of the fields whose values changed ('content', 'title', 'slug', …). */
     fields: text('fields', { mode: 'json' }).$type<string[]>().notNull().default([]),
-    via: text('via', { enum: ['editor', 'schedule', 'automation'] }).notNull().default('editor'),
+    via: text('via', { enum: ['editor', 'schedule', 'automation'] })
+      .notNull()
+      .default('editor'),
     /** The editor's action: time-to-live is measured from here. */
     createdAt: timestamp('created_at').notNull(),
     /** When the builder confirmed the change answers on the site; null until then. */

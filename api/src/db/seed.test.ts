@@ -40,7 +40,7 @@ describe('editorial seed', () => {
     expect(new Set(rows.map((r) => r.provenance))).toEqual(new Set(['ai-generated']));
     const t = await db.select().from(templates);
     expect(t.map((x) => [x.name, x.readTime, x.usageCount])).toEqual([
-      // Uses start at 0 and count real uses (issue 14: no invented figures; the spec's 12, 8, 5 were demo values).
+      // Uses start at 0 and count real uses (no invented figures: counts come from what really ran).
       ['Analysis Drop', 6, 0],
       ['Startup Radar', 8, 0],
       ['Deep Dive', 12, 0],

@@ -34,7 +34,8 @@ describe('splitSql', () => {
     ];
     expect(await collect([sql])).toEqual(expected);
     // Every possible cut into two chunks gives the same statements.
-    for (let cut = 1; cut < sql.length; cut += 7) expect(await collect([sql.slice(0, cut), sql.slice(cut)])).toEqual(expected);
+    for (let cut = 1; cut < sql.length; cut += 7)
+      expect(await collect([sql.slice(0, cut), sql.slice(cut)])).toEqual(expected);
   });
 });
 
@@ -64,7 +65,9 @@ describe('snapshotDatabase', () => {
     await migrateDb(db);
     // A row that refers to another (sessions → users): the dump may list the child table first.
     await db.$client.execute(`INSERT INTO users (username, password_hash) VALUES ('snap-admin', 'x')`);
-    await db.$client.execute(`INSERT INTO sessions (id, secret_hash, user_id, expires_at) VALUES ('s1', 'h', (SELECT id FROM users WHERE username = 'snap-admin'), 0)`);
+    await db.$client.execute(
+      `INSERT INTO sessions (id, secret_hash, user_id, expires_at) VALUES ('s1', 'h', (SELECT id FROM users WHERE username = 'snap-admin'), 0)`,
+    );
     const body = `Semicolons; 'quotes', "double" and\nnew lines — ünïcode ✓`;
     await db.$client.execute({
       sql: `INSERT INTO posts (title, slug, excerpt, content, category, tags, author_name, read_time, published, created_at, updated_at)
@@ -78,11 +81,14 @@ describe('snapshotDatabase', () => {
     const copy = createClient({ url: `file:${file}` });
     const row = (await copy.execute(`SELECT title, content FROM posts WHERE slug = 'snap'`)).rows[0]!;
     expect([row.title, row.content]).toEqual(['Snapshot; test', body]);
-    const tables = (await copy.execute(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'post_changes'`)).rows;
+    const tables = (await copy.execute(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'post_changes'`))
+      .rows;
     expect(tables).toHaveLength(1);
     expect((await copy.execute(`SELECT user_id FROM sessions WHERE id = 's1'`)).rows).toHaveLength(1);
     // The search index (a virtual table and its shadow tables) comes along and answers.
-    const found = await copy.execute(`SELECT p.slug FROM posts_fts f JOIN posts p ON p.id = f.rowid WHERE posts_fts MATCH '"ünïcode"'`);
+    const found = await copy.execute(
+      `SELECT p.slug FROM posts_fts f JOIN posts p ON p.id = f.rowid WHERE posts_fts MATCH '"ünïcode"'`,
+    );
     expect(found.rows.map((r) => r.slug)).toEqual(['snap']);
     const migrations = (await copy.execute(`SELECT count(*) AS n FROM __drizzle_migrations`)).rows[0]!.n;
     expect(Number(migrations)).toBeGreaterThan(0);

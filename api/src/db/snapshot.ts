@@ -13,7 +13,8 @@ import type { Db } from './client.ts';
 /** The HTTP(S) base of a libSQL URL: `libsql://` means TLS unless `?tls=0`; `ws(s)://` maps to `http(s)://`. */
 export function httpBase(url: string): string {
   const u = new URL(url);
-  const tls = u.protocol === 'https:' || u.protocol === 'wss:' || (u.protocol === 'libsql:' && u.searchParams.get('tls') !== '0');
+  const tls =
+    u.protocol === 'https:' || u.protocol === 'wss:' || (u.protocol === 'libsql:' && u.searchParams.get('tls') !== '0');
   return `${tls ? 'https' : 'http'}://${u.host}`;
 }
 

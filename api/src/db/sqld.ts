@@ -44,9 +44,13 @@ export async function startSqld(opts: { dir?: string } = {}): Promise<Sqld> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'northwire-sqld-'));
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const child = spawn(binary, ['--db-path', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      binary,
+      ['--db-path', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     const url = `http://127.0.0.1:${port}`;

@@ -35,7 +35,11 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
  * never whatever Host the request names. Browsers send Origin with every non-GET request; where a client sends none,
  * only a browser's own `Sec-Fetch-Site: same-origin` stands in for it.
  */
-export function writeAllowed(origin: string | undefined, fetchSite: string | undefined, allowedOrigins: ReadonlySet<string>): boolean {
+export function writeAllowed(
+  origin: string | undefined,
+  fetchSite: string | undefined,
+  allowedOrigins: ReadonlySet<string>,
+): boolean {
   return origin === undefined ? fetchSite === 'same-origin' : allowedOrigins.has(origin);
 }
 

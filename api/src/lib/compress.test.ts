@@ -19,8 +19,12 @@ function app() {
     c.header('ETag', '"v1"');
     return c.json(large);
   });
-  a.get('/encoded', (c) => c.body(new Uint8Array([1, 2, 3]), 200, { 'Content-Encoding': 'br', 'Content-Type': 'application/json' }));
-  a.get('/file', (c) => c.body(largeText, 200, { 'Content-Type': 'text/css', 'Content-Length': String(largeText.length) }));
+  a.get('/encoded', (c) =>
+    c.body(new Uint8Array([1, 2, 3]), 200, { 'Content-Encoding': 'br', 'Content-Type': 'application/json' }),
+  );
+  a.get('/file', (c) =>
+    c.body(largeText, 200, { 'Content-Type': 'text/css', 'Content-Length': String(largeText.length) }),
+  );
   a.get('/empty', (c) => c.body(null, 204));
   a.get('/no-transform', (c) => {
     c.header('Cache-Control', 'no-transform');
@@ -86,7 +90,9 @@ describe('compressAnswers behind node-server (its lightweight Response)', () => 
         const chunks: Buffer[] = [];
         res.on('data', (d: Buffer) => chunks.push(d));
         res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
   }
 

@@ -49,7 +49,8 @@ export function compressAnswers(): MiddlewareHandler {
     const headers = new Headers(res.headers);
     if (body.byteLength < COMPRESS_THRESHOLD) return replace(c, body, res.status, headers);
     addVary(headers);
-    if (!ACCEPTS_GZIP.test(accepts) || NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')) return replace(c, body, res.status, headers);
+    if (!ACCEPTS_GZIP.test(accepts) || NO_TRANSFORM.test(headers.get('Cache-Control') ?? ''))
+      return replace(c, body, res.status, headers);
     headers.set('Content-Encoding', 'gzip');
     const etag = headers.get('ETag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);

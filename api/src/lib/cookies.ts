@@ -6,11 +6,18 @@ export const SESSION_COOKIE = 'session';
 export const DEVICE_COOKIE = 'device';
 const DEVICE_PATH = '/api/auth';
 
-const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+const isHttps = (c: Context) =>
+  new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
 
 /** HttpOnly so scripts cannot read it; Lax is enough because every write also checks Origin; Secure behind HTTPS. */
 export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {
-  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: '/', expires: expiresAt });
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    path: '/',
+    expires: expiresAt,
+  });
 }
 
 export function clearSessionCookie(c: Context): void {
@@ -18,7 +25,13 @@ export function clearSessionCookie(c: Context): void {
 }
 
 export function setDeviceCookie(c: Context, token: string, expiresAt: Date): void {
-  setCookie(c, DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: DEVICE_PATH, expires: expiresAt });
+  setCookie(c, DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    path: DEVICE_PATH,
+    expires: expiresAt,
+  });
 }
 
 export const readDeviceCookie = (c: Context) => getCookie(c, DEVICE_COOKIE);
@@ -31,7 +44,13 @@ export const readDeviceCookie = (c: Context) => getCookie(c, DEVICE_COOKIE);
 export const WROTE_COOKIE = 'wrote';
 
 export function setWroteCookie(c: Context, at: number): void {
-  setCookie(c, WROTE_COOKIE, String(at), { httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: '/api', maxAge: 60 });
+  setCookie(c, WROTE_COOKIE, String(at), {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    path: '/api',
+    maxAge: 60,
+  });
 }
 
 export const readWroteCookie = (c: Context): number => {

@@ -16,7 +16,13 @@ export interface AppEvents {
   publish_late: { postId: number; title: string; slug: string | null };
   /** A sign-in bucket locked (once per episode; see services/login-limiter.ts). */
   login_lockout: Lockout;
-  generation_finished: { postId: number; title: string; kind: 'daily' | 'deep-dive' | 'editor'; ok: boolean; error?: string };
+  generation_finished: {
+    postId: number;
+    title: string;
+    kind: 'daily' | 'deep-dive' | 'editor';
+    ok: boolean;
+    error?: string;
+  };
 }
 
 export type EventName = keyof AppEvents;
@@ -33,7 +39,9 @@ export class Events {
     this.#emitter.on(name, (payload: AppEvents[K]) => {
       Promise.resolve()
         .then(() => listener(payload))
-        .catch((err: unknown) => console.error(`[events] ${name} listener failed:`, err instanceof Error ? err.message : err));
+        .catch((err: unknown) =>
+          console.error(`[events] ${name} listener failed:`, err instanceof Error ? err.message : err),
+        );
     });
   }
 }

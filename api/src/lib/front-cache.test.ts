@@ -76,7 +76,10 @@ describe('the front cache', () => {
     await get(LIST);
     expect(JSON.parse((await get(LIST)).text).map((p: { title: string }) => p.title)).toEqual(['First front story']);
     await t.call('POST', '/api/posts', postBody({ title: 'Second front story', published: true }));
-    expect(JSON.parse((await get(LIST)).text).map((p: { title: string }) => p.title)).toEqual(['Second front story', 'First front story']);
+    expect(JSON.parse((await get(LIST)).text).map((p: { title: string }) => p.title)).toEqual([
+      'Second front story',
+      'First front story',
+    ]);
     const article = `/api/posts/slug/${a.json.slug}`;
     await get(article);
     await get(article);
@@ -127,10 +130,17 @@ describe('the front cache', () => {
     const beacon = async (body: string, headers: Record<string, string> = {}) => {
       const res = await fetch(`${base}/api/views`, {
         method: 'POST',
-        headers: { Origin: ORIGIN, 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': 'Mozilla/5.0 Chrome/140.0', ...headers },
+        headers: {
+          Origin: ORIGIN,
+          'Content-Type': 'text/plain;charset=UTF-8',
+          'User-Agent': 'Mozilla/5.0 Chrome/140.0',
+          ...headers,
+        },
         body,
       });
-      const sent = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
+      const sent = Object.fromEntries(
+        [...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)),
+      );
       return { status: res.status, headers: sent, json: res.status === 204 ? null : await res.json() };
     };
     const counted = () => t.ctx.operations.views.totals().counted;
@@ -158,7 +168,10 @@ describe('the front cache', () => {
     expect(invalid.json.issues[0].path).toBe('slug');
     expect(reached).toBe(before); // read in front, answered by the application's fetch
     // A foreign origin goes straight to the application.
-    expect((await beacon(JSON.stringify({ slug, event: 'leave', completion: 80 }), { Origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await beacon(JSON.stringify({ slug, event: 'leave', completion: 80 }), { Origin: 'https://evil.example' }))
+        .status,
+    ).toBe(403);
     expect(reached).toBe(before + 1);
     expect(counted()).toBe(2);
   });

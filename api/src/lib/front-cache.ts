@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { BEACON_MAX_BYTES, optedOut, type ViewsService } from '../services/operations/views.ts';
-import { isCurrent, type CachedList } from '../services/posts.ts';
+import { isCurrent, type CachedList } from './answer-cache.ts';
 import { clientAddress, writeAllowed } from './client-info.ts';
 import { SESSION_COOKIE, WROTE_COOKIE } from './cookies.ts';
 import { parseJsonBody } from './http.ts';
@@ -72,7 +72,11 @@ export class FrontCache {
     if (cookie && EDITOR_COOKIE.test(cookie)) return false;
     if (req.method === 'POST' && req.url === '/api/views') return this.#beacon(req, res);
     if (req.method !== 'GET' || !req.url || req.headers['if-none-match'] !== undefined) return false;
-    const key = FrontCache.#key(req.url, req.headers['accept-encoding'], req.headers['x-forwarded-proto'] as string | undefined);
+    const key = FrontCache.#key(
+      req.url,
+      req.headers['accept-encoding'],
+      req.headers['x-forwarded-proto'] as string | undefined,
+    );
     const held = this.#held.get(key);
     if (!held) return false;
     if (!isCurrent(held.answer)) {
@@ -90,7 +94,10 @@ export class FrontCache {
     const answer = this.#beaconAnswer.get(proto ?? '');
     if (!answer) return false;
     // The application's CSRF rule for every write; a refused origin is refused by the application.
-    if (!writeAllowed(req.headers.origin, req.headers['sec-fetch-site'] as string | undefined, this.#deps.allowedOrigins)) return false;
+    if (
+      !writeAllowed(req.headers.origin, req.headers['sec-fetch-site'] as string | undefined, this.#deps.allowedOrigins)
+    )
+      return false;
     const length = Number(req.headers['content-length']);
     if (req.headers['transfer-encoding'] !== undefined || !(length <= BEACON_MAX_BYTES)) return false;
     const send = () => {
@@ -109,7 +116,11 @@ export class FrontCache {
       const text = Buffer.concat(chunks).toString('utf8');
       try {
         this.#deps.views.record(parseJsonBody(text), {
-          client: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, this.#deps.trustProxy),
+          client: clientAddress(
+            req.socket.remoteAddress,
+            req.headers['x-forwarded-for'] as string | undefined,
+            this.#deps.trustProxy,
+          ),
           userAgent: req.headers['user-agent'],
           optOut: false,
         });
@@ -127,7 +138,11 @@ export class FrontCache {
     try {
       const headers = new Headers();
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-      const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, { method: req.method, headers, body });
+      const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+        method: req.method,
+        headers,
+        body,
+      });
       const answer = await this.#deps.fetch(request, { incoming: req, outgoing: res });
       const bytes = Buffer.from(await answer.arrayBuffer());
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
@@ -170,11 +185,14 @@ export class FrontCache {
     headers['content-length'] = offer.body.length;
     const url = new URL(c.req.url);
     if (this.#held.size >= MAX_ENTRIES) this.#held.clear();
-    this.#held.set(FrontCache.#key(url.pathname + url.search, c.req.header('Accept-Encoding'), c.req.header('X-Forwarded-Proto')), {
-      answer: offer.answer,
-      headers,
-      body: offer.body,
-    });
+    this.#held.set(
+      FrontCache.#key(url.pathname + url.search, c.req.header('Accept-Encoding'), c.req.header('X-Forwarded-Proto')),
+      {
+        answer: offer.answer,
+        headers,
+        body: offer.body,
+      },
+    );
   }
 
   /** A node request listener: the cache first, then the application's listener. */

@@ -56,14 +56,20 @@ describe('auth', () => {
   });
 
   it('a forged or malformed cookie is anonymous', async () => {
-    for (const cookie of ['session=abc', 'session=' + '0'.repeat(32) + '.xyz', 'session=..', 'session=' + 'a'.repeat(5000)]) {
+    for (const cookie of [
+      'session=abc',
+      'session=' + '0'.repeat(32) + '.xyz',
+      'session=..',
+      'session=' + 'a'.repeat(5000),
+    ]) {
       const res = await t.call('GET', '/api/auth/status', undefined, { Cookie: cookie });
       expect(res.json.authenticated).toBe(false);
     }
   });
 
   it(`locks out after ${LOGIN_POLICY.userip.limit} failures with 429 and Retry-After, even for the right password, across a restart`, async () => {
-    for (let i = 0; i < LOGIN_POLICY.userip.limit - 1; i++) expect((await t.call('POST', '/api/auth/login', wrong)).status).toBe(401);
+    for (let i = 0; i < LOGIN_POLICY.userip.limit - 1; i++)
+      expect((await t.call('POST', '/api/auth/login', wrong)).status).toBe(401);
     expect((await t.call('POST', '/api/auth/login', wrong)).status).toBe(401); // the 5th failure sets the lock
     const locked = await t.call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
     expect(locked.status).toBe(429);
@@ -71,7 +77,9 @@ describe('auth', () => {
 
     // A new app instance on the same database (a restart) keeps the counters.
     const restarted = await testApp({ db: t.db, url: t.url, dir: t.dir, start: t.clock.now().toISOString() });
-    expect((await restarted.call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(429);
+    expect(
+      (await restarted.call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })).status,
+    ).toBe(429);
 
     t.clock.advance(61_000);
     expect((await t.call('POST', '/api/auth/login', wrong)).status).toBe(401); // 6th failure: the lock doubles
@@ -98,7 +106,12 @@ describe('auth', () => {
   });
 
   it('logout and login need a same-origin request', async () => {
-    const res = await t.call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }, { Origin: 'http://evil.example' });
+    const res = await t.call(
+      'POST',
+      '/api/auth/login',
+      { username: 'admin', password: ADMIN_PASSWORD },
+      { Origin: 'http://evil.example' },
+    );
     expect(res.status).toBe(403);
   });
 });

@@ -10,7 +10,7 @@ import {
   TopicListQuerySchema,
 } from 'content-schema/automation';
 
-/** Automation calls (spec §7 plus pause, topics and the editor's generation); all need the session. */
+/** Automation calls (status, generate, pause, topics and the editor's generation); all need the session. */
 export function automationRoutes(services: Pick<AppContext, 'automation'>) {
   return new Hono<AppEnv>()
     .use('*', requireAdmin)

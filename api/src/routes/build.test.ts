@@ -33,13 +33,19 @@ describe('the publishing panel’s reads', () => {
     expect(status.pending).toBe(false);
 
     const live = async () =>
-      ((await t.call('GET', `/api/build/posts?ids=${post.id},${draft.id}`)).json as unknown[]).map((l) => PostLiveSchema.parse(l));
+      ((await t.call('GET', `/api/build/posts?ids=${post.id},${draft.id}`)).json as unknown[]).map((l) =>
+        PostLiveSchema.parse(l),
+      );
     // A draft has no public change, so nothing to report. The recording renderer writes no pages, so the change
     // is not confirmed on the site until a full render, which marks everything up to it live.
-    expect(await live()).toEqual([expect.objectContaining({ postId: post.id, kind: 'published', liveAt: null, error: null })]);
+    expect(await live()).toEqual([
+      expect.objectContaining({ postId: post.id, kind: 'published', liveAt: null, error: null }),
+    ]);
     const retry = await t.call('POST', '/api/build');
     expect(retry.status).toBe(202);
-    expect(BuildStatusSchema.parse(retry.json).pending || BuildStatusSchema.parse(retry.json).current !== null).toBe(true);
+    expect(BuildStatusSchema.parse(retry.json).pending || BuildStatusSchema.parse(retry.json).current !== null).toBe(
+      true,
+    );
     await t.builder.idle();
     const [after] = await live();
     expect(after!.liveAt).not.toBeNull();

@@ -12,17 +12,19 @@ const PostIdsSchema = z.object({
 });
 
 export function buildRoutes(services: Pick<AppContext, 'builder'>) {
-  return new Hono<AppEnv>()
-    .use(requireAdmin)
-    .get('/status', async (c) => c.json(await services.builder.status()))
-    // How each post's latest public change went live ("Live in 0.4 s" in the admin).
-    .get('/posts', async (c) => {
-      const { ids } = validate(PostIdsSchema, c.req.query());
-      return c.json(await services.builder.postsLive(ids));
-    })
-    // "Retry build": renders the whole site again from the database (or calls the hook with a full build).
-    .post('/', async (c) => {
-      await services.builder.requestFull('Requested by the editor');
-      return c.json(await services.builder.status(), 202);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use(requireAdmin)
+      .get('/status', async (c) => c.json(await services.builder.status()))
+      // How each post's latest public change went live ("Live in 0.4 s" in the admin).
+      .get('/posts', async (c) => {
+        const { ids } = validate(PostIdsSchema, c.req.query());
+        return c.json(await services.builder.postsLive(ids));
+      })
+      // "Retry build": renders the whole site again from the database (or calls the hook with a full build).
+      .post('/', async (c) => {
+        await services.builder.requestFull('Requested by the editor');
+        return c.json(await services.builder.status(), 202);
+      })
+  );
 }

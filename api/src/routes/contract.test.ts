@@ -31,7 +31,9 @@ describe('the API contract (content-schema/api-contract)', () => {
     const ok = { status: 200, headers: new Headers() };
     expect(contractViolation('GET', '/api/health', ok, '{"ok":true}')).toBeNull();
     expect(contractViolation('GET', '/api/health', ok, '{}')).toMatch(/breaks GET \/api\/health/);
-    expect(contractViolation('GET', '/api/health', ok, '{"ok":true,"secret":1}')).toMatch(/does not declare: \$\.secret/);
+    expect(contractViolation('GET', '/api/health', ok, '{"ok":true,"secret":1}')).toMatch(
+      /does not declare: \$\.secret/,
+    );
     expect(contractViolation('GET', '/api/nothing', ok, '{}')).toMatch(/no entry/);
     expect(contractViolation('GET', '/api/health', { status: 500, headers: new Headers() }, '{"message":"x"}')).toMatch(
       /error body/,
@@ -43,8 +45,12 @@ describe('the API contract (content-schema/api-contract)', () => {
     const form = 'application/x-www-form-urlencoded';
     const to = (location: string) => ({ status: 303, headers: new Headers({ Location: location }) });
     expect(contractViolation('POST', '/api/messages', to('/message-sent'), '', form)).toBeNull();
-    expect(contractViolation('POST', '/api/messages', to('/message-sent'), '{"ok":true}', form)).toMatch(/redirect with a body/);
-    expect(contractViolation('POST', '/api/messages', { status: 303, headers: new Headers() }, '', form)).toMatch(/without a Location/);
+    expect(contractViolation('POST', '/api/messages', to('/message-sent'), '{"ok":true}', form)).toMatch(
+      /redirect with a body/,
+    );
+    expect(contractViolation('POST', '/api/messages', { status: 303, headers: new Headers() }, '', form)).toMatch(
+      /without a Location/,
+    );
 
     const page = { status: 400, headers: new Headers({ 'Content-Type': 'text/html; charset=UTF-8' }) };
     const html = '<!doctype html><title>Not sent</title>';

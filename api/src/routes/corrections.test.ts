@@ -70,9 +70,20 @@ describe('POST /api/posts/:id/corrections', () => {
     const res = await t.call('POST', `/api/posts/${post.id}/corrections`, FIX);
     expect(res.status).toBe(201);
     const correction = CorrectionSchema.parse(res.json);
-    expect(correction).toMatchObject({ postId: post.id, ...FIX, recordedBy: 'admin', correctedAt: t.clock.now().toISOString() });
+    expect(correction).toMatchObject({
+      postId: post.id,
+      ...FIX,
+      recordedBy: 'admin',
+      correctedAt: t.clock.now().toISOString(),
+    });
     const last = (await t.changes()).at(-1)!;
-    expect(last).toMatchObject({ postId: post.id, kind: 'corrected', oldSlug: post.slug, newSlug: post.slug, fields: ['corrections'] });
+    expect(last).toMatchObject({
+      postId: post.id,
+      kind: 'corrected',
+      oldSlug: post.slug,
+      newSlug: post.slug,
+      fields: ['corrections'],
+    });
 
     const site = await sitePost(post.id);
     expect(site.corrections).toEqual([{ id: correction.id, ...FIX, correctedAt: correction.correctedAt }]);
@@ -80,7 +91,15 @@ describe('POST /api/posts/:id/corrections', () => {
 
     const log = SiteCorrectionsSchema.parse((await t.call('GET', '/api/site/corrections')).json);
     expect(log.corrections).toEqual([
-      { id: correction.id, ...FIX, correctedAt: correction.correctedAt, postId: post.id, slug: post.slug, title: postBody().title, category: 'Energy Future' },
+      {
+        id: correction.id,
+        ...FIX,
+        correctedAt: correction.correctedAt,
+        postId: post.id,
+        slug: post.slug,
+        title: postBody().title,
+        category: 'Energy Future',
+      },
     ]);
     // The builder hands the renderer the change with its kind.
     await t.builder.idle();
@@ -113,7 +132,11 @@ describe('POST /api/posts/:id/corrections', () => {
     ['right', { wrong: FIX.wrong }, 'What is right is required'],
     ['wrong', { ...FIX, wrong: 'x'.repeat(2001) }, 'What was wrong must be at most 2,000 characters'],
     ['correctedAt', { ...FIX, correctedAt: 'yesterday' }, 'Corrected at must be a date and time with a time zone'],
-    ['correctedAt', { ...FIX, correctedAt: '2026-06-01T10:00:00' }, 'Corrected at must be a date and time with a time zone'],
+    [
+      'correctedAt',
+      { ...FIX, correctedAt: '2026-06-01T10:00:00' },
+      'Corrected at must be a date and time with a time zone',
+    ],
   ])('refuses a bad %s with 400 and its message', async (path, body, message) => {
     const post = await publish();
     const res = await t.call('POST', `/api/posts/${post.id}/corrections`, body);
@@ -125,9 +148,13 @@ describe('POST /api/posts/:id/corrections', () => {
     const post = await publish();
     t.clock.advance(3_600_000);
     const future = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
-    expect((await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: future })).json.error).toBe(CORRECTION_IN_FUTURE);
+    expect(
+      (await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: future })).json.error,
+    ).toBe(CORRECTION_IN_FUTURE);
     const before = new Date(Date.parse(post.publishedAt) - 60_000).toISOString();
-    expect((await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: before })).json.error).toBe(CORRECTION_BEFORE_PUBLICATION);
+    expect(
+      (await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: before })).json.error,
+    ).toBe(CORRECTION_BEFORE_PUBLICATION);
     const earlier = new Date(Date.parse(post.publishedAt) + 60_000).toISOString().replace('Z', '+00:00');
     const ok = await t.call('POST', `/api/posts/${post.id}/corrections`, { ...FIX, correctedAt: earlier });
     expect(ok.status).toBe(201);
@@ -142,11 +169,14 @@ describe('POST /api/posts/:id/corrections', () => {
     expect(res.json.correctedAt).toBe(post.publishedAt);
   });
 
-  it.each(['0', '-1', 'abc', '1e3', '999999999999999', '9'.repeat(40)])('answers 404 (never 500) for post id %s', async (id) => {
-    await t.login();
-    const res = await t.call('POST', `/api/posts/${id}/corrections`, FIX);
-    expect(res.status).toBe(404);
-  });
+  it.each(['0', '-1', 'abc', '1e3', '999999999999999', '9'.repeat(40)])(
+    'answers 404 (never 500) for post id %s',
+    async (id) => {
+      await t.login();
+      const res = await t.call('POST', `/api/posts/${id}/corrections`, FIX);
+      expect(res.status).toBe(404);
+    },
+  );
 
   it.each(['', 'not json', '[]', 'null', '{"wrong":1,"right":2}', '{"wrong":"a","right":"b","id":7}'])(
     'answers 400 (never 500) for the body %s',
@@ -205,7 +235,11 @@ describe('the visible "Updated" time (modifiedAt)', () => {
     const post = await publish();
     expect((await sitePost(post.id)).modifiedAt).toBeNull();
     t.clock.advance(60_000);
-    await t.call('PUT', `/api/posts/${post.id}`, { tags: ['grids'], seoTitle: 'Grid queues', provenance: 'ai-assisted' });
+    await t.call('PUT', `/api/posts/${post.id}`, {
+      tags: ['grids'],
+      seoTitle: 'Grid queues',
+      provenance: 'ai-assisted',
+    });
     expect((await sitePost(post.id)).modifiedAt).toBeNull();
     t.clock.advance(60_000);
     await t.call('PUT', `/api/posts/${post.id}`, { content: '## Why\n\nBecause grids take a decade to build.' });
@@ -231,7 +265,9 @@ describe('provenance and editedBy', () => {
     await t.login();
     const human = (await t.call('POST', '/api/posts', postBody())).json;
     expect(human).toMatchObject({ provenance: 'human', editedBy: null });
-    const generated = (await t.call('POST', '/api/posts', postBody({ provenance: 'ai-generated', authorName: 'Ingrid Solvik' }))).json;
+    const generated = (
+      await t.call('POST', '/api/posts', postBody({ provenance: 'ai-generated', authorName: 'Ingrid Solvik' }))
+    ).json;
     expect(generated).toMatchObject({ provenance: 'ai-generated', editedBy: 'admin' });
     const assisted = (await t.call('PUT', `/api/posts/${human.id}`, { provenance: 'ai-assisted' })).json;
     expect(assisted).toMatchObject({ provenance: 'ai-assisted', editedBy: 'admin' });
@@ -243,6 +279,9 @@ describe('provenance and editedBy', () => {
   it('a change of provenance of a published post is a public change', async () => {
     const post = await publish();
     await t.call('PUT', `/api/posts/${post.id}`, { provenance: 'ai-generated' });
-    expect((await t.changes()).at(-1)).toMatchObject({ kind: 'updated', fields: expect.arrayContaining(['provenance', 'editedBy']) });
+    expect((await t.changes()).at(-1)).toMatchObject({
+      kind: 'updated',
+      fields: expect.arrayContaining(['provenance', 'editedBy']),
+    });
   });
 });

@@ -1,14 +1,9 @@
 /**
- * The reader forms posted without JavaScript (issue 13): the same fields as a form, the same schema and checks as
+ * The reader forms posted without JavaScript: the same fields as a form, the same schema and checks as
  * the JSON the islands send, and answers a browser can show: 303 to the confirmation page, or a page of refusal.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  MESSAGE_NOT_ACCEPTED,
-  MESSAGE_SENT_PAGES,
-  MIN_FILL_MS,
-  type MessageType,
-} from 'content-schema/messages';
+import { MESSAGE_NOT_ACCEPTED, MESSAGE_SENT_PAGES, MIN_FILL_MS, type MessageType } from 'content-schema/messages';
 import { SITE_NAME } from 'content-schema/site';
 import { FORM_PAGE_CSP } from '../lib/form-post.ts';
 import { MESSAGE_LIMITS_PER_ADDRESS } from '../services/operations/messages.ts';
@@ -62,25 +57,38 @@ async function stored(): Promise<Record<string, unknown>[]> {
 const listed = (html: string) => [...html.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
 
 describe('POST /api/messages as a form (no JavaScript)', () => {
-  it.each(['contact', 'tip', 'correction'] as const)('stores a %s form and sends the browser on to its confirmation page', async (type) => {
-    t = await testApp();
-    const res = await post(type);
-    expect(res.status, res.text).toBe(303);
-    expect(res.headers.get('Location')).toBe(MESSAGE_SENT_PAGES[type]);
-    expect(res.text).toBe('');
-    expect(res.headers.get('set-cookie')).toBeNull();
-    const rows = await stored();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type, status: 'new' });
-  });
+  it.each(['contact', 'tip', 'correction'] as const)(
+    'stores a %s form and sends the browser on to its confirmation page',
+    async (type) => {
+      t = await testApp();
+      const res = await post(type);
+      expect(res.status, res.text).toBe(303);
+      expect(res.headers.get('Location')).toBe(MESSAGE_SENT_PAGES[type]);
+      expect(res.text).toBe('');
+      expect(res.headers.get('set-cookie')).toBeNull();
+      const rows = await stored();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ type, status: 'new' });
+    },
+  );
 
   it('stores the fields as the JSON path does: the select, the urgency, empty optional text as nothing', async () => {
     t = await testApp();
     await post('contact');
     await post('tip', { source: 'Municipal minutes' });
     const [contact, tip] = await stored();
-    expect(contact).toMatchObject({ topic: 'press', name: 'Ada Reader', email: 'ada@example.org', body: 'Could we talk about your grid coverage?' });
-    expect(tip).toMatchObject({ urgency: 'urgent', anonymous: 0, contact_info: 'signal: @someone', source: 'Municipal minutes' });
+    expect(contact).toMatchObject({
+      topic: 'press',
+      name: 'Ada Reader',
+      email: 'ada@example.org',
+      body: 'Could we talk about your grid coverage?',
+    });
+    expect(tip).toMatchObject({
+      urgency: 'urgent',
+      anonymous: 0,
+      contact_info: 'signal: @someone',
+      source: 'Municipal minutes',
+    });
   });
 
   it('a ticked anonymous box stores no contact (without JavaScript the contact field stays enabled)', async () => {
@@ -171,7 +179,12 @@ describe('POST /api/messages as a form (no JavaScript)', () => {
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(listed(res.text)[0]).toMatch(/^Too many messages from your connection\./);
     // The JSON path shares the count.
-    const json = await t.call('POST', '/api/messages', { ...FORMS.tip, elapsedMs: 9000 }, { 'X-Forwarded-For': '203.0.113.20' });
+    const json = await t.call(
+      'POST',
+      '/api/messages',
+      { ...FORMS.tip, elapsedMs: 9000 },
+      { 'X-Forwarded-For': '203.0.113.20' },
+    );
     expect(json.status).toBe(429);
     expect(await stored()).toHaveLength(MESSAGE_LIMITS_PER_ADDRESS.limit);
   });
@@ -185,7 +198,9 @@ describe('POST /api/messages as a form (no JavaScript)', () => {
 
   it('refuses a form body that does not parse with a 400, never a 500', async () => {
     t = await testApp();
-    const res = await t.call('POST', '/api/messages', '--x\r\nnot a part', { 'Content-Type': 'multipart/form-data; boundary=x' });
+    const res = await t.call('POST', '/api/messages', '--x\r\nnot a part', {
+      'Content-Type': 'multipart/form-data; boundary=x',
+    });
     expect(res.status).toBe(400);
     expect(await stored()).toHaveLength(0);
   });

@@ -1,11 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  MESSAGE_NOT_ACCEPTED,
-  MIN_FILL_MS,
-  MessageDetailSchema,
-  MessageListSchema,
-} from 'content-schema/messages';
+import { MESSAGE_NOT_ACCEPTED, MIN_FILL_MS, MessageDetailSchema, MessageListSchema } from 'content-schema/messages';
 import { openDb } from '../db/client.ts';
 import { MESSAGE_LIMITS_PER_ADDRESS } from '../services/operations/messages.ts';
 import { CONTACT_MESSAGE, ORIGIN, postBody, testApp } from '../test-utils.ts';
@@ -133,7 +128,12 @@ describe('POST /api/messages (anonymous)', () => {
     expect((await send(tip({ anonymous: true, contactInfo: 'me@example.org' }))).status).toBe(201);
     const [m] = (await inbox()).items;
     expect(m!.from).toBeNull();
-    expect((await t.call('GET', `/api/messages/${m!.id}`)).json).toMatchObject({ anonymous: true, contactInfo: null, name: null, email: null });
+    expect((await t.call('GET', `/api/messages/${m!.id}`)).json).toMatchObject({
+      anonymous: true,
+      contactInfo: null,
+      name: null,
+      email: null,
+    });
     const raw = await t.db.$client.execute('SELECT * FROM reader_messages');
     expect(JSON.stringify(raw.rows)).not.toContain('me@example.org');
   });
@@ -164,7 +164,11 @@ describe('POST /api/messages (anonymous)', () => {
     [tip({ tip: '' }), 'Detailed information is required', 'tip'],
     [tip({ source: 'x'.repeat(5001) }), 'Sources & evidence must be at most 5,000 characters', 'source'],
     [correction({ articleUrl: 'u'.repeat(501) }), 'Article URL must be at most 500 characters', 'articleUrl'],
-    [correction({ correction: 'c'.repeat(10_001) }), 'Correction details must be at most 10,000 characters', 'correction'],
+    [
+      correction({ correction: 'c'.repeat(10_001) }),
+      'Correction details must be at most 10,000 characters',
+      'correction',
+    ],
     [{ ...contact(), type: 'newsletter' }, 'Unknown form', 'type'],
     [{ ...contact(), elapsedMs: 'soon' }, 'Invalid form', 'elapsedMs'],
   ])('refuses a body beyond the bounds with the schema message (%#)', async (body, message, path) => {
@@ -187,9 +191,16 @@ describe('POST /api/messages (anonymous)', () => {
   it('refuses a post from another origin (the forms post from the site itself)', async () => {
     t = await testApp();
     expect((await t.call('POST', '/api/messages', contact(), { Origin: 'https://evil.example' })).status).toBe(403);
-    expect((await t.call('POST', '/api/messages', contact(), { Origin: undefined as unknown as string })).status).toBe(403);
+    expect((await t.call('POST', '/api/messages', contact(), { Origin: undefined as unknown as string })).status).toBe(
+      403,
+    );
     expect(
-      (await t.call('POST', '/api/messages', contact(), { Origin: undefined as unknown as string, 'Sec-Fetch-Site': 'same-origin' })).status,
+      (
+        await t.call('POST', '/api/messages', contact(), {
+          Origin: undefined as unknown as string,
+          'Sec-Fetch-Site': 'same-origin',
+        })
+      ).status,
     ).toBe(201);
     expect(await stored()).toBe(1);
   });
@@ -207,7 +218,9 @@ describe('limits per address, shared by every instance', () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
       expect(Number(refused.headers.get('Retry-After'))).toBeLessThanOrEqual(windowMs / 1000);
-      expect(refused.json.error).toMatch(/^Too many messages from your connection\. Please try again in \d+ minutes?; your text is still in the form\.$/);
+      expect(refused.json.error).toMatch(
+        /^Too many messages from your connection\. Please try again in \d+ minutes?; your text is still in the form\.$/,
+      );
     }
     expect(await stored()).toBe(limit);
     // Someone else is not affected.
@@ -229,7 +242,8 @@ describe('limits per address, shared by every instance', () => {
 
   it('bot-check refusals use up the allowance too', async () => {
     t = await testApp({ env: { TRUST_PROXY: '1' } });
-    for (let i = 0; i < MESSAGE_LIMITS_PER_ADDRESS.limit; i++) expect((await send(tip({ elapsedMs: 5 }))).status).toBe(400);
+    for (let i = 0; i < MESSAGE_LIMITS_PER_ADDRESS.limit; i++)
+      expect((await send(tip({ elapsedMs: 5 }))).status).toBe(400);
     expect((await send(tip())).status).toBe(429);
     expect(await stored()).toBe(0);
   });
@@ -266,8 +280,15 @@ describe('the Inbox (signed in)', () => {
     expect(read.json).toMatchObject({ read: true, status: 'new' });
     expect((await t.call('GET', '/api/messages/unread-count')).json).toEqual({ unread: 0 });
     t.clock.advance(60_000);
-    const res = await t.call('PUT', `/api/messages/${id}`, { status: 'in_progress', notes: 'Checked the 2024 report.' });
-    expect(res.json).toMatchObject({ status: 'in_progress', notes: 'Checked the 2024 report.', updatedAt: '2026-06-01T10:01:00.000Z' });
+    const res = await t.call('PUT', `/api/messages/${id}`, {
+      status: 'in_progress',
+      notes: 'Checked the 2024 report.',
+    });
+    expect(res.json).toMatchObject({
+      status: 'in_progress',
+      notes: 'Checked the 2024 report.',
+      updatedAt: '2026-06-01T10:01:00.000Z',
+    });
     expect((await t.call('PUT', `/api/messages/${id}`, { status: 'spam' })).json.error).toBe('Unknown status');
     expect((await t.call('PUT', `/api/messages/${id}`, {})).json.error).toBe('Nothing to update');
     expect((await t.call('PUT', `/api/messages/${id}`, { notes: 'n'.repeat(10_001) })).status).toBe(400);
@@ -283,7 +304,12 @@ describe('the Inbox (signed in)', () => {
     const first = (await send(contact())).json;
     const second = (await send(tip())).json;
     await t.login();
-    const list = (await t.call('GET', '/api/notifications')).json as { title: string; count: number; message: string; actionUrl: string }[];
+    const list = (await t.call('GET', '/api/notifications')).json as {
+      title: string;
+      count: number;
+      message: string;
+      actionUrl: string;
+    }[];
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       title: 'New Reader Message',
@@ -303,7 +329,9 @@ describe('retention', () => {
     const recent = (await send(contact({ subject: 'Recent' }))).json;
     t.clock.advance(11 * 86_400_000); // old is 31 days old, recent 11
     await t.login();
-    expect((await t.call('PUT', '/api/messages/settings', { retentionDays: 0 })).json.error).toBe('Retention must be at least 1 day');
+    expect((await t.call('PUT', '/api/messages/settings', { retentionDays: 0 })).json.error).toBe(
+      'Retention must be at least 1 day',
+    );
     expect((await t.call('PUT', '/api/messages/settings', { retentionDays: 3651 })).status).toBe(400);
     // With the default (365 days) nothing goes.
     expect(await t.ctx.operations.messages.purge()).toMatchObject({ messages: 0 });
@@ -315,7 +343,9 @@ describe('retention', () => {
     // The other instance's job applies the setting stored by this one.
     expect(await other.ctx.operations.messages.purge()).toMatchObject({ messages: 1 });
     // (On an embedded replica, this instance reads the other's delete within its sync interval.)
-    await vi.waitFor(async () => expect((await t.call('GET', `/api/messages/${old.id}`)).status).toBe(404), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await t.call('GET', `/api/messages/${old.id}`)).status).toBe(404), {
+      timeout: 5000,
+    });
     expect((await t.call('GET', `/api/messages/${recent.id}`)).status).toBe(200);
   });
 
@@ -331,7 +361,9 @@ describe('retention', () => {
 });
 
 /** Just enough SMTP (RFC 5321) for nodemailer: greeting, EHLO, MAIL, RCPT, DATA, QUIT. `refuse` fails the DATA. */
-function smtpServer(opts: { refuse?: boolean; echoAuth?: boolean } = {}): Promise<{ server: Server; port: number; mails: { from: string; to: string[]; data: string }[] }> {
+function smtpServer(
+  opts: { refuse?: boolean; echoAuth?: boolean } = {},
+): Promise<{ server: Server; port: number; mails: { from: string; to: string[]; data: string }[] }> {
   const mails: { from: string; to: string[]; data: string }[] = [];
   const server = createServer((socket) => {
     let buffer = '';
@@ -357,13 +389,16 @@ function smtpServer(opts: { refuse?: boolean; echoAuth?: boolean } = {}): Promis
           continue;
         }
         const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'EHLO') socket.write(`250-test.smtp\r\n${opts.echoAuth ? '250-AUTH PLAIN\r\n' : ''}250 8BITMIME\r\n`);
+        if (cmd === 'EHLO')
+          socket.write(`250-test.smtp\r\n${opts.echoAuth ? '250-AUTH PLAIN\r\n' : ''}250 8BITMIME\r\n`);
         // A careless server that repeats the credentials it refused, so the log line carries them unless redacted.
         else if (cmd === 'AUTH') {
-          const plain = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\0').join(' ');
+          const plain = Buffer.from(line.split(' ')[2] ?? '', 'base64')
+            .toString('utf8')
+            .split('\0')
+            .join(' ');
           socket.write(`535 5.7.8 Authentication failed for${plain}\r\n`);
-        }
-        else if (cmd === 'HELO') socket.write('250 test.smtp\r\n');
+        } else if (cmd === 'HELO') socket.write('250 test.smtp\r\n');
         else if (cmd === 'MAIL') {
           mail.from = line;
           socket.write('250 OK\r\n');
@@ -393,7 +428,9 @@ describe('forwarding by email (SMTP_URL, MESSAGES_FORWARD_TO)', () => {
   it('forwards each stored message to the configured address, after the reader has the answer', async () => {
     const smtp = await smtpServer();
     try {
-      t = await testApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MESSAGES_FORWARD_TO: 'desk@northwire.example' } });
+      t = await testApp({
+        env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MESSAGES_FORWARD_TO: 'desk@northwire.example' },
+      });
       const res = await send(contact({ subject: 'Interview\r\nBcc: victim@example.org' }));
       expect(res.status).toBe(201);
       await t.ctx.operations.messages.idle();
@@ -426,7 +463,10 @@ describe('forwarding by email (SMTP_URL, MESSAGES_FORWARD_TO)', () => {
       });
       expect((await send(tip({ anonymous: true }))).status).toBe(201);
       await t.ctx.operations.messages.idle();
-      expect(errors).toHaveBeenCalledWith(expect.stringContaining('[messages] forwarding message'), expect.stringContaining('Message refused'));
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringContaining('[messages] forwarding message'),
+        expect.stringContaining('Message refused'),
+      );
       expect(await stored()).toBe(1);
     } finally {
       errors.mockRestore();
@@ -439,11 +479,17 @@ describe('forwarding by email (SMTP_URL, MESSAGES_FORWARD_TO)', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       t = await testApp({
-        env: { SMTP_URL: `smtp://mailer:S3cretPassw0rd@127.0.0.1:${smtp.port}`, MESSAGES_FORWARD_TO: 'desk@northwire.example' },
+        env: {
+          SMTP_URL: `smtp://mailer:S3cretPassw0rd@127.0.0.1:${smtp.port}`,
+          MESSAGES_FORWARD_TO: 'desk@northwire.example',
+        },
       });
       expect((await send(contact())).status).toBe(201);
       await t.ctx.operations.messages.idle();
-      expect(errors).toHaveBeenCalledWith(expect.stringContaining('[messages] forwarding message'), expect.stringContaining('Authentication failed'));
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringContaining('[messages] forwarding message'),
+        expect.stringContaining('Authentication failed'),
+      );
       expect(JSON.stringify(errors.mock.calls)).not.toContain('S3cretPassw0rd');
       expect(JSON.stringify(errors.mock.calls)).not.toContain('mailer');
       expect(smtp.mails).toHaveLength(0);

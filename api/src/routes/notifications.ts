@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../app-env.ts';
 import { idParam } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
-import { NOTIFICATION_NOT_FOUND } from '../services/operations/notifications.ts';
+import { NOTIFICATION_NOT_FOUND } from '../services/operations/notifications/store.ts';
 
 /** The administrator's notifications: list (newest first, at most 20), mark read, mark all read, remove. */
 export function notificationsRoutes(services: Pick<AppContext, 'operations'>) {

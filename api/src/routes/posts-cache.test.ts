@@ -38,7 +38,12 @@ describe('cached public list answers', () => {
     await t.login();
     await t.call('POST', '/api/posts', postBody({ title: 'Energy one', category: 'Energy Future', published: true }));
     await t.call('POST', '/api/posts', postBody({ title: 'Cities one', category: 'Future Cities', published: true }));
-    const lists = [LIST, `${LIST}&category=Energy%20Future`, `${LIST}&category=Future%20Cities`, `${LIST}&search=energy`];
+    const lists = [
+      LIST,
+      `${LIST}&category=Energy%20Future`,
+      `${LIST}&category=Future%20Cities`,
+      `${LIST}&search=energy`,
+    ];
     const before = await Promise.all(lists.map(async (l) => (await raw(l)).res.headers.get('ETag')));
     await t.call('POST', '/api/posts', postBody({ title: 'Energy two', category: 'Energy Future', published: true }));
     const after = await Promise.all(lists.map(async (l) => (await raw(l)).res.headers.get('ETag')));
@@ -78,7 +83,10 @@ describe('cached public articles', () => {
   it('are tagged, answer 304, change with an edit and disappear at once when unpublished', async () => {
     t = await testApp();
     await t.login();
-    const post = (await t.call('POST', '/api/posts', postBody({ title: 'Cached article', published: true }))).json as { id: number; slug: string };
+    const post = (await t.call('POST', '/api/posts', postBody({ title: 'Cached article', published: true }))).json as {
+      id: number;
+      slug: string;
+    };
     const path = `/api/posts/slug/${post.slug}`;
     const first = await raw(path);
     expect(first.res.status).toBe(200);
@@ -90,7 +98,9 @@ describe('cached public articles', () => {
     await t.call('PUT', `/api/posts/${post.id}`, { excerpt: 'An edited excerpt that readers see at once.' });
     const edited = await raw(path, { 'If-None-Match': etag });
     expect(edited.res.status).toBe(200);
-    expect(JSON.parse(new TextDecoder().decode(edited.bytes)).excerpt).toBe('An edited excerpt that readers see at once.');
+    expect(JSON.parse(new TextDecoder().decode(edited.bytes)).excerpt).toBe(
+      'An edited excerpt that readers see at once.',
+    );
 
     await t.call('PUT', `/api/posts/${post.id}`, { published: false });
     expect((await raw(path)).res.status).toBe(404);

@@ -79,7 +79,11 @@ describe('POST /api/posts', () => {
 
   it('refuses a body nested too deeply to render with a clear 400 and writes nothing', async () => {
     await t.login();
-    const res = await t.call('POST', '/api/posts', postBody({ content: `${'>'.repeat(10_000)} deep`, published: true }));
+    const res = await t.call(
+      'POST',
+      '/api/posts',
+      postBody({ content: `${'>'.repeat(10_000)} deep`, published: true }),
+    );
     expect(res.status).toBe(400);
     expect(res.json).toEqual({
       error: 'Content nests quotes, lists or emphasis too deeply (at most 32 levels)',
@@ -178,13 +182,19 @@ describe('reading posts', () => {
   it('the administrator filters by published', async () => {
     await t.login();
     expect((await t.call('GET', '/api/posts')).json).toHaveLength(3);
-    expect((await t.call('GET', '/api/posts?published=false')).json.map((p: { title: string }) => p.title)).toEqual(['Draft one']);
+    expect((await t.call('GET', '/api/posts?published=false')).json.map((p: { title: string }) => p.title)).toEqual([
+      'Draft one',
+    ]);
     expect((await t.call('GET', '/api/posts?published=true')).json).toHaveLength(2);
   });
 
   it('filters by category and by case-insensitive search over title, excerpt and content', async () => {
-    expect((await t.call('GET', '/api/posts?category=Deal%20Watch')).json.map((p: { title: string }) => p.title)).toEqual(['Published one']);
-    expect((await t.call('GET', '/api/posts?search=QUANTUM')).json.map((p: { title: string }) => p.title)).toEqual(['Published two']);
+    expect(
+      (await t.call('GET', '/api/posts?category=Deal%20Watch')).json.map((p: { title: string }) => p.title),
+    ).toEqual(['Published one']);
+    expect((await t.call('GET', '/api/posts?search=QUANTUM')).json.map((p: { title: string }) => p.title)).toEqual([
+      'Published two',
+    ]);
     expect((await t.call('GET', '/api/posts?search=published%20ONE')).json).toHaveLength(1);
     expect((await t.call('GET', '/api/posts?search=100%25')).json).toEqual([]);
   });
@@ -198,7 +208,9 @@ describe('reading posts', () => {
   });
 
   it('serves the cached list gzipped to clients that accept it', async () => {
-    const res = await t.app.request('http://127.0.0.1:4321/api/posts', { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+    const res = await t.app.request('http://127.0.0.1:4321/api/posts', {
+      headers: { 'Accept-Encoding': 'gzip, deflate' },
+    });
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
     const json = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString());
     expect(json.map((p: { title: string }) => p.title)).toEqual(['Published two', 'Published one']);
@@ -230,8 +242,22 @@ describe('PUT and DELETE /api/posts/{id}', () => {
     const off = await t.call('PUT', `/api/posts/${post.id}`, { published: false });
     expect(off.json.published).toBe(false);
     expect(await t.changes()).toEqual([
-      expect.objectContaining({ postId: post.id, kind: 'published', oldSlug: null, newSlug: post.slug, oldCategory: null, newCategory: 'Energy Future' }),
-      expect.objectContaining({ postId: post.id, kind: 'unpublished', oldSlug: post.slug, newSlug: null, oldCategory: 'Energy Future', newCategory: null }),
+      expect.objectContaining({
+        postId: post.id,
+        kind: 'published',
+        oldSlug: null,
+        newSlug: post.slug,
+        oldCategory: null,
+        newCategory: 'Energy Future',
+      }),
+      expect.objectContaining({
+        postId: post.id,
+        kind: 'unpublished',
+        oldSlug: post.slug,
+        newSlug: null,
+        oldCategory: 'Energy Future',
+        newCategory: null,
+      }),
     ]);
     await t.builder.kick();
     expect(t.renderer.batches.flat().map((c) => [c.postId, c.oldSlug, c.newSlug])).toEqual([
@@ -263,7 +289,12 @@ describe('PUT and DELETE /api/posts/{id}', () => {
     const post = await createAs({ published: true });
     const res = await t.call('PUT', `/api/posts/${post.id}`, { slug: 'new-slug' });
     expect(res.json.slug).toBe('new-slug');
-    expect((await t.changes()).at(-1)).toMatchObject({ kind: 'updated', oldSlug: post.slug, newSlug: 'new-slug', fields: ['slug'] });
+    expect((await t.changes()).at(-1)).toMatchObject({
+      kind: 'updated',
+      oldSlug: post.slug,
+      newSlug: 'new-slug',
+      fields: ['slug'],
+    });
     t.logout();
     expect((await t.call('GET', `/api/posts/slug/${post.slug}`)).json.slug).toBe('new-slug');
   });
@@ -335,6 +366,14 @@ describe('GET /api/analytics', () => {
     });
     await t.login();
     const admin = await t.call('GET', '/api/analytics');
-    expect(admin.json).toMatchObject({ totalPosts: 2, totalReadTime: 14, averageReadTime: 7, topTags: [{ tag: 'ai', count: 2 }, { tag: 'eu', count: 1 }] });
+    expect(admin.json).toMatchObject({
+      totalPosts: 2,
+      totalReadTime: 14,
+      averageReadTime: 7,
+      topTags: [
+        { tag: 'ai', count: 2 },
+        { tag: 'eu', count: 1 },
+      ],
+    });
   });
 });

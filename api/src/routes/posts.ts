@@ -6,7 +6,8 @@ import { validate } from '../lib/errors.ts';
 import { chosenEncoding, FrontCache } from '../lib/front-cache.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
-import { POST_NOT_FOUND, type CachedList } from '../services/posts.ts';
+import type { CachedList } from '../lib/answer-cache.ts';
+import { POST_NOT_FOUND } from '../services/posts/rows.ts';
 
 /**
  * Sends a cached answer (a list, or an anonymous reader's article) as cheaply as the server allows: the encoded (and, once, compressed) bytes as they
@@ -20,11 +21,16 @@ export function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?
   c.header('Cache-Control', c.get('user') ? 'private, no-store' : 'public, no-cache');
   c.header('Vary', 'Accept-Encoding, Cookie');
   // Any encoding of the same answer is the same answer: the client may keep what it has.
-  const known = (c.req.header('If-None-Match') ?? '').split(',').map((t) => t.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
+  const known = (c.req.header('If-None-Match') ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
   if (known.some((t) => t === '*' || t.replace(/-(br|gzip)$/, '') === entry.hash)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=UTF-8');
   let body = entry.body;
-  if (encoding === 'br') body = entry.br ??= new Uint8Array(brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'br')
+    body = entry.br ??= new Uint8Array(
+      brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    );
   if (encoding === 'gzip') body = entry.gzip ??= new Uint8Array(gzipSync(entry.body));
   if (encoding) c.header('Content-Encoding', encoding);
   if (opts.front) FrontCache.offer(c, entry, body);
@@ -35,7 +41,10 @@ export function postsRoutes(services: Pick<AppContext, 'posts'>) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = validate(PostListQuerySchema, c.req.query());
-      return sendCached(c, await services.posts.listJson(query, { isAdmin: !!c.get('user') }), { total: true, front: true });
+      return sendCached(c, await services.posts.listJson(query, { isAdmin: !!c.get('user') }), {
+        total: true,
+        front: true,
+      });
     })
     .get('/slug/:slug', async (c) => {
       if (!c.get('user')) return sendCached(c, await services.posts.articleJson(c.req.param('slug')), { front: true });

@@ -35,7 +35,10 @@ beforeAll(() => {
   // never write there (a full renderer would, at once: it opens the folder's search index to report its status).
   mkdirSync(join(rendererRoot, 'site/trees/t1'), { recursive: true });
   writeFileSync(join(rendererRoot, 'site/trees/t1/index.html'), '<!doctype html><title>Live</title>');
-  writeFileSync(join(rendererRoot, 'site/state.json'), JSON.stringify({ version: 'other', cursor: 0, dirty: [], searchReady: true }));
+  writeFileSync(
+    join(rendererRoot, 'site/state.json'),
+    JSON.stringify({ version: 'other', cursor: 0, dirty: [], searchReady: true }),
+  );
   symlinkSync('trees/t1', join(rendererRoot, 'site/current'));
   liveFiles = siteFiles();
   renderer = workerRenderer({
@@ -112,7 +115,12 @@ describe('making a preview link', () => {
   it('tokens do not repeat and spread over the whole alphabet (no structure to guess)', async () => {
     const post = await draft();
     const tokens = [];
-    for (let i = 0; i < 40; i++) tokens.push(pathOf((await share(post.id)).url).split('/').pop()!);
+    for (let i = 0; i < 40; i++)
+      tokens.push(
+        pathOf((await share(post.id)).url)
+          .split('/')
+          .pop()!,
+      );
     expect(new Set(tokens).size).toBe(tokens.length);
     const bytes = Buffer.concat(tokens.map((tk) => Buffer.from(tk, 'base64url')));
     // 1,280 random bytes: every bit position is set in some and clear in others, and most byte values occur.
@@ -210,7 +218,9 @@ describe('the preview page', () => {
   });
 
   it('renders the body with the one sanitiser: raw HTML in the draft never reaches the page', async () => {
-    const post = await draft({ content: `Hello <script>alert(1)</script> <img src=x onerror=alert(2)> [x](javascript:alert(3))` });
+    const post = await draft({
+      content: `Hello <script>alert(1)</script> <img src=x onerror=alert(2)> [x](javascript:alert(3))`,
+    });
     const html = (await open(pathOf((await share(post.id)).url))).text;
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts.every((s) => s.includes('type="application/ld+json"'))).toBe(true);
@@ -224,7 +234,11 @@ describe('the preview page', () => {
     await t.db.insert(workingCopies).values({
       key: `post:${post.id}`,
       postId: post.id,
-      fields: { title: 'The unsaved title', content: `## Unsaved\n\nWords not yet ${SECRET_WORD}d.`, tags: 'alpha, beta' },
+      fields: {
+        title: 'The unsaved title',
+        content: `## Unsaved\n\nWords not yet ${SECRET_WORD}d.`,
+        tags: 'alpha, beta',
+      },
       baseVersion: 1,
       updatedAt: t.clock.now(),
     });
@@ -242,7 +256,7 @@ describe('the preview page', () => {
     ['an empty object', {}],
     ['a list', ['title', 'x']],
     ['text', 'just text'],
-  ])('keeps the post\'s own values where the working copy holds %s', async (_name, fields) => {
+  ])("keeps the post's own values where the working copy holds %s", async (_name, fields) => {
     const post = await draft({ title: 'Own title' });
     await t.db.insert(workingCopies).values({
       key: `post:${post.id}`,
@@ -303,14 +317,20 @@ describe('the preview page', () => {
     expect(second.revokedAt).toBe(first.revokedAt);
   });
 
-  it.each(['abc', 'A'.repeat(42), 'A'.repeat(44), `${'A'.repeat(42)}%21`, '%00', 'x'.repeat(5000), '..%2F..%2Fadmin', ''])(
-    'answers the malformed token %j with the 404 page',
-    async (token) => {
-      const res = await open(`/preview/${token}`);
-      expect(res.status).toBe(404);
-      expect(res.text).toContain('Preview not available');
-    },
-  );
+  it.each([
+    'abc',
+    'A'.repeat(42),
+    'A'.repeat(44),
+    `${'A'.repeat(42)}%21`,
+    '%00',
+    'x'.repeat(5000),
+    '..%2F..%2Fadmin',
+    '',
+  ])('answers the malformed token %j with the 404 page', async (token) => {
+    const res = await open(`/preview/${token}`);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Preview not available');
+  });
 
   it('answers HEAD like GET, without a body', async () => {
     const post = await draft();
@@ -331,7 +351,7 @@ describe('the preview page', () => {
     expect(listed!.lastUsedAt).toBe(t.clock.now().toISOString());
   });
 
-  it("shows the signed-in editor the same page at /preview/post/{id}, and nobody else", async () => {
+  it('shows the signed-in editor the same page at /preview/post/{id}, and nobody else', async () => {
     const post = await draft();
     const viaLink = (await open(pathOf((await share(post.id)).url))).text;
     const own = await t.call('GET', `/preview/post/${post.id}`);
@@ -341,7 +361,8 @@ describe('the preview page', () => {
     const anonymous = await open(`/preview/post/${post.id}`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.text).not.toContain(SECRET_WORD);
-    for (const id of ['999999', '0', 'abc', '9'.repeat(40)]) expect((await t.call('GET', `/preview/post/${id}`)).status).toBe(404);
+    for (const id of ['999999', '0', 'abc', '9'.repeat(40)])
+      expect((await t.call('GET', `/preview/post/${id}`)).status).toBe(404);
   });
 
   it('a deleted post takes its links with it', async () => {

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../lib/cookies.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
-import { POST_NOT_FOUND } from '../services/posts.ts';
+import { POST_NOT_FOUND } from '../services/posts/rows.ts';
 import { PREVIEW_LINK_NOT_FOUND } from '../services/previews.ts';
 
 /** Managing a post's preview links (mounted at /api): the editor only. */
@@ -68,10 +68,14 @@ const SIGN_IN_PAGE = plainPage('Sign in to preview', 'Previews of your drafts ar
   href: '/admin',
   label: 'Sign in',
 });
-const UNAVAILABLE_PAGE = plainPage('Preview unavailable', 'The preview cannot be shown right now. Try again in a moment.', {
-  href: '/',
-  label: `Go to ${SITE_NAME}`,
-});
+const UNAVAILABLE_PAGE = plainPage(
+  'Preview unavailable',
+  'The preview cannot be shown right now. Try again in a moment.',
+  {
+    href: '/',
+    label: `Go to ${SITE_NAME}`,
+  },
+);
 
 function answer(c: Context<AppEnv>, html: string, status: 200 | 401 | 404 | 503) {
   return c.html(html, status, PREVIEW_HEADERS);

@@ -43,7 +43,11 @@ describe('every save keeps a revision', () => {
     expect(saved.status).toBe(200);
     expect(saved.json.version).toBe(2);
     t.clock.advance(60_000);
-    const meta = await t.call('PUT', `/api/posts/${post.id}`, { version: 2, seoTitle: 'Grid queues', category: 'Deal Watch' });
+    const meta = await t.call('PUT', `/api/posts/${post.id}`, {
+      version: 2,
+      seoTitle: 'Grid queues',
+      category: 'Deal Watch',
+    });
     expect(meta.json.version).toBe(3);
 
     const page = await revisions(post.id);
@@ -52,14 +56,22 @@ describe('every save keeps a revision', () => {
       [3, 'save', 'admin', ['category', 'seoTitle']],
       // A draft's URL follows its title.
       [2, 'save', 'admin', ['title', 'content', 'tags', 'slug']],
-      [1, 'create', 'admin', ['title', 'excerpt', 'content', 'category', 'tags', 'slug', 'authorName', 'readTime', 'provenance']],
+      [
+        1,
+        'create',
+        'admin',
+        ['title', 'excerpt', 'content', 'category', 'tags', 'authorName', 'readTime', 'slug', 'provenance'],
+      ],
     ]);
     expect(page.items[0]!.createdAt).toBe('2026-06-01T10:02:00.000Z');
     // A summary carries no body.
     expect(page.items[0]).not.toHaveProperty('content');
 
     const first = RevisionSchema.parse((await t.call('GET', `/api/revisions/${page.items[2]!.id}`)).json);
-    expect(first).toMatchObject({ title: 'Grid queues are the real bottleneck', content: '## Why\n\nBecause **grids** take years to build.' });
+    expect(first).toMatchObject({
+      title: 'Grid queues are the real bottleneck',
+      content: '## Why\n\nBecause **grids** take years to build.',
+    });
   });
 
   it('pages newest first', async () => {
@@ -76,7 +88,13 @@ describe('every save keeps a revision', () => {
     const now = t.clock.now();
     const [seeded] = await t.db
       .insert(posts)
-      .values({ ...postBody({ title: 'Seeded long ago', tags: ['old'] }), slug: 'seeded-long-ago', category: 'Deep Dive', createdAt: now, updatedAt: now })
+      .values({
+        ...postBody({ title: 'Seeded long ago', tags: ['old'] }),
+        slug: 'seeded-long-ago',
+        category: 'Deep Dive',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await t.call('PUT', `/api/posts/${seeded!.id}`, { title: 'Edited at last' });
     const page = await revisions(seeded!.id);
@@ -88,7 +106,11 @@ describe('every save keeps a revision', () => {
 
   it('a scheduled publish is a new version by nobody (the scheduler)', async () => {
     const post = await create();
-    await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T12:30', timezone: 'Europe/Stockholm' });
+    await t.call('POST', '/api/schedule-post', {
+      postId: post.id,
+      publishDateTime: '2026-06-01T12:30',
+      timezone: 'Europe/Stockholm',
+    });
     t.clock.set('2026-06-01T11:00:00Z');
     await t.ctx.scheduler.publishDue();
     const page = await revisions(post.id);
@@ -131,7 +153,9 @@ describe('conflict-safe saves', () => {
         const now = (await t.call('GET', `/api/posts/${post.id}`)).json;
         expect(now).toMatchObject({ version: version + 1, content: `Tab ${winner}, round ${round}` });
         const rows = await revisionRows(post.id);
-        expect(rows.filter((r) => r.version === version + 1).map((r) => r.content)).toEqual([`Tab ${winner}, round ${round}`]);
+        expect(rows.filter((r) => r.version === version + 1).map((r) => r.content)).toEqual([
+          `Tab ${winner}, round ${round}`,
+        ]);
         // One change record for the one save that happened.
         expect((await t.changes()).length).toBe(changesBefore + 1);
       }
@@ -181,10 +205,20 @@ describe('restoring a revision', () => {
       slug: post.slug,
     });
     const page = await revisions(post.id);
-    expect(page.items[0]).toMatchObject({ version: 3, kind: 'restore', savedBy: 'admin', changed: ['title', 'content'] });
+    expect(page.items[0]).toMatchObject({
+      version: 3,
+      kind: 'restore',
+      savedBy: 'admin',
+      changed: ['title', 'content'],
+    });
     const changes = await t.changes();
     expect(changes.length).toBe(changesBefore + 1);
-    expect(changes.at(-1)).toMatchObject({ postId: post.id, kind: 'updated', fields: ['title', 'content'], via: 'editor' });
+    expect(changes.at(-1)).toMatchObject({
+      postId: post.id,
+      kind: 'updated',
+      fields: ['title', 'content'],
+      via: 'editor',
+    });
     await t.builder.idle();
     // The builder handed the restore's record to the renderer, as it does any edit's.
     expect(t.renderer.batches.flat().map((c) => c.id)).toContain(changes.at(-1)!.id);
@@ -228,7 +262,13 @@ describe('access and bad input', () => {
   it('answers 404 for unknown and malformed ids and 400 for bad queries and bodies, never 500', async () => {
     const post = await create();
     const [revision] = (await revisions(post.id)).items;
-    for (const path of ['/api/posts/999/revisions', '/api/posts/abc/revisions', '/api/revisions/999', '/api/revisions/0', '/api/revisions/1e3']) {
+    for (const path of [
+      '/api/posts/999/revisions',
+      '/api/posts/abc/revisions',
+      '/api/revisions/999',
+      '/api/revisions/0',
+      '/api/revisions/1e3',
+    ]) {
       expect((await t.call('GET', path)).status, path).toBe(404);
     }
     expect((await t.call('POST', '/api/revisions/999/restore', {})).status).toBe(404);

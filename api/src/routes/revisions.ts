@@ -4,7 +4,7 @@ import type { AppContext, AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
-import { POST_NOT_FOUND } from '../services/posts.ts';
+import { POST_NOT_FOUND } from '../services/posts/rows.ts';
 import { REVISION_NOT_FOUND } from '../services/revisions.ts';
 
 /** A post's revisions (mounted at /api): the editor's only, never a reader's. */

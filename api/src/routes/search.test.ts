@@ -11,9 +11,36 @@ let t: Awaited<ReturnType<typeof testApp>>;
 afterEach(() => t.cleanup());
 
 const WORDS = [
-  'grid', 'Grids', 'battery', 'BATTERIES', 'semiconductor', 'quantum', 'Österreich', 'Malmö', 'ÅLAND', 'fjord',
-  'regulation', 'deregulated', 'AI', 'ai-assisted', 'e-mobility', '50%', 'under_score', 'C++', 'Straße', 'naïve',
-  'data-centre', 'hydrogen', 'Hydrogène', 'startup', 'Start-Up', 'capital', "investors'", '"quoted"', 'fusion', 'Fusion',
+  'grid',
+  'Grids',
+  'battery',
+  'BATTERIES',
+  'semiconductor',
+  'quantum',
+  'Österreich',
+  'Malmö',
+  'ÅLAND',
+  'fjord',
+  'regulation',
+  'deregulated',
+  'AI',
+  'ai-assisted',
+  'e-mobility',
+  '50%',
+  'under_score',
+  'C++',
+  'Straße',
+  'naïve',
+  'data-centre',
+  'hydrogen',
+  'Hydrogène',
+  'startup',
+  'Start-Up',
+  'capital',
+  "investors'",
+  '"quoted"',
+  'fusion',
+  'Fusion',
 ];
 
 /** A deterministic pseudo-random corpus (a small LCG), so a failure names the same posts every time. */
@@ -38,10 +65,46 @@ function corpus(n: number) {
 }
 
 const QUERIES = [
-  'grid', 'GRID', 'gri', 'batter', 'BATTERIES', 'semicond', 'conductor', 'österreich', 'ÖSTER', 'malmö', 'MALMÖ',
-  'åland', 'straße', 'naïve', 'ai-ass', 'e-mob', '50%', 'under_', '_score', 'c++', 'data-centre centre', 'hydrogène',
-  'start-up', 'startup', "investors'", '"quoted"', 'fusion f', 'ab', 'ai', 'AI', 'e-', 'zzz-not-there', 'gr', '%', '_',
-  '## ', '**', 'https://example', '](https', 'fjord fjord',
+  'grid',
+  'GRID',
+  'gri',
+  'batter',
+  'BATTERIES',
+  'semicond',
+  'conductor',
+  'österreich',
+  'ÖSTER',
+  'malmö',
+  'MALMÖ',
+  'åland',
+  'straße',
+  'naïve',
+  'ai-ass',
+  'e-mob',
+  '50%',
+  'under_',
+  '_score',
+  'c++',
+  'data-centre centre',
+  'hydrogène',
+  'start-up',
+  'startup',
+  "investors'",
+  '"quoted"',
+  'fusion f',
+  'ab',
+  'ai',
+  'AI',
+  'e-',
+  'zzz-not-there',
+  'gr',
+  '%',
+  '_',
+  '## ',
+  '**',
+  'https://example',
+  '](https',
+  'fjord fjord',
 ];
 
 describe('search through the API', () => {
@@ -67,7 +130,9 @@ describe('search through the API', () => {
     t = await testApp();
     await t.login();
     const search = async (q: string) =>
-      ((await t.call('GET', `/api/posts?published=true&search=${encodeURIComponent(q)}`)).json as { id: number }[]).map((p) => p.id);
+      ((await t.call('GET', `/api/posts?published=true&search=${encodeURIComponent(q)}`)).json as { id: number }[]).map(
+        (p) => p.id,
+      );
     const created = (
       await t.call('POST', '/api/posts', {
         title: 'Tidal turbines in the Pentland Firth',

@@ -1,13 +1,19 @@
 /**
- * The security findings of issue 11, each attacked the way an attacker would, against a real app and libSQL file.
+ * Security findings on sign-in, sessions and the second factor, each attacked the way an attacker would, against a real app and libSQL file.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHALLENGE_EXPIRED_MESSAGE, INVALID_CODE_MESSAGE, LoginResultSchema, SecurityEventListSchema, SessionListSchema } from 'content-schema/auth';
+import {
+  CHALLENGE_EXPIRED_MESSAGE,
+  INVALID_CODE_MESSAGE,
+  LoginResultSchema,
+  SecurityEventListSchema,
+  SessionListSchema,
+} from 'content-schema/auth';
 import { NOTIFICATIONS_MAX } from 'content-schema/site';
 import { openDb } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { LOGIN_POLICY } from '../services/login-limiter.ts';
-import { NOTIFICATIONS_PER_TITLE } from '../services/operations/notifications.ts';
+import { NOTIFICATIONS_PER_TITLE } from '../services/operations/notifications/store.ts';
 import { totpAt } from '../services/two-factor.ts';
 import { ADMIN_PASSWORD, postBody, testApp } from '../test-utils.ts';
 
@@ -76,7 +82,9 @@ describe('finding 2: lockouts cannot flood the notifications', () => {
     verifications.count = 0;
     for (let round = 0; round < 100; round++) {
       await Promise.all(
-        Array.from({ length: 10 }, (_, i) => attacker.call('POST', '/api/auth/login', WRONG, from(`198.51.100.${i + 1}`))),
+        Array.from({ length: 10 }, (_, i) =>
+          attacker.call('POST', '/api/auth/login', WRONG, from(`198.51.100.${i + 1}`)),
+        ),
       );
     }
     await settle();
@@ -99,7 +107,8 @@ describe('finding 2: lockouts cannot flood the notifications', () => {
     await t.login();
     const { notifications } = t.ctx.operations;
     await notifications.create({ type: 'error', title: 'Site Build Failed', message: 'important' });
-    for (let i = 0; i < 40; i++) await notifications.create({ type: 'success', title: 'Workflow Completed', message: `${i}` });
+    for (let i = 0; i < 40; i++)
+      await notifications.create({ type: 'success', title: 'Workflow Completed', message: `${i}` });
     const list = (await t.call('GET', '/api/notifications')).json as { title: string }[];
     expect(list.filter((n) => n.title === 'Workflow Completed')).toHaveLength(NOTIFICATIONS_PER_TITLE);
     expect(list.map((n) => n.title)).toContain('Site Build Failed');
@@ -134,7 +143,13 @@ describe('finding 4: writes need the configured origin', () => {
   it('refuses a foreign, rebinding, null or missing Origin on every non-GET route of the router', async () => {
     t = await testApp({ env: { ALLOWED_ORIGINS: 'http://admin-dev.example:4421' } });
     await t.login();
-    const writes = [...new Set(t.app.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS', 'ALL'].includes(r.method)).map((r) => `${r.method} ${r.path}`))];
+    const writes = [
+      ...new Set(
+        t.app.routes
+          .filter((r) => !['GET', 'HEAD', 'OPTIONS', 'ALL'].includes(r.method))
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ];
     expect(writes.length).toBeGreaterThan(30);
     const refused = { status: 403, error: 'Cross-origin request refused' };
     for (const route of writes) {
@@ -149,11 +164,23 @@ describe('finding 4: writes need the configured origin', () => {
         ['http://127.0.0.1:4321', { 'Sec-Fetch-Site': 'cross-site' }],
       ];
       for (const [base, headers] of attempts) {
-        const res = await t.app.request(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
-        expect({ route, headers, status: res.status, error: ((await res.json()) as { error: string }).error }).toEqual({ route, headers, ...refused });
+        const res = await t.app.request(`${base}${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: '{}',
+        });
+        expect({ route, headers, status: res.status, error: ((await res.json()) as { error: string }).error }).toEqual({
+          route,
+          headers,
+          ...refused,
+        });
       }
       // Positive controls: the site's own origin, a configured extra origin, and a same-origin fetch without Origin.
-      const controls: Record<string, string | undefined>[] = [{}, { Origin: 'http://admin-dev.example:4421' }, { Origin: undefined, 'Sec-Fetch-Site': 'same-origin' }];
+      const controls: Record<string, string | undefined>[] = [
+        {},
+        { Origin: 'http://admin-dev.example:4421' },
+        { Origin: undefined, 'Sec-Fetch-Site': 'same-origin' },
+      ];
       for (const headers of controls) {
         const res = await t.call(method, path, {}, headers as Record<string, string>);
         expect({ route, status: res.status }).not.toEqual({ route, status: 403 });
@@ -178,7 +205,8 @@ describe('finding 6: an attacker cannot lock the editor out', () => {
     t = await testApp();
     await t.login();
     await t.call('POST', '/api/auth/logout');
-    for (let i = 0; i < LOGIN_POLICY.device.limit; i++) expect((await t.call('POST', '/api/auth/login', WRONG)).status).toBe(401);
+    for (let i = 0; i < LOGIN_POLICY.device.limit; i++)
+      expect((await t.call('POST', '/api/auth/login', WRONG)).status).toBe(401);
     expect((await t.call('POST', '/api/auth/login', RIGHT)).status).toBe(429);
     const forged = await t.call('POST', '/api/auth/login', RIGHT, { Cookie: `device=${'a'.repeat(32)}.forged` });
     expect(forged.status).toBe(200); // its own (user, address) bucket, untouched
@@ -220,17 +248,23 @@ describe('finding 8: second factor, sessions and password', () => {
     expect((await t.call('POST', '/api/auth/login/verify', { challenge: id, code })).status).toBe(200);
     expect((await t.call('GET', '/api/auth/status')).json.authenticated).toBe(true);
     // The challenge is spent, and the same code cannot be replayed with a new one.
-    expect((await t.call('POST', '/api/auth/login/verify', { challenge: id, code })).json.error).toBe(CHALLENGE_EXPIRED_MESSAGE);
+    expect((await t.call('POST', '/api/auth/login/verify', { challenge: id, code })).json.error).toBe(
+      CHALLENGE_EXPIRED_MESSAGE,
+    );
     const again = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge;
     expect((await t.call('POST', '/api/auth/login/verify', { challenge: again, code })).status).toBe(401);
 
     const recovery = recoveryCodes[0]!;
-    expect((await t.call('POST', '/api/auth/login/verify', { challenge: again, code: recovery.toUpperCase() })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/auth/login/verify', { challenge: again, code: recovery.toUpperCase() })).status,
+    ).toBe(200);
     const third = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge;
     expect((await t.call('POST', '/api/auth/login/verify', { challenge: third, code: recovery })).status).toBe(401);
     expect((await t.call('GET', '/api/auth/2fa')).json.recoveryCodesLeft).toBe(9);
     const log = SecurityEventListSchema.parse((await t.call('GET', '/api/auth/audit')).json).map((e) => e.type);
-    expect(log).toEqual(expect.arrayContaining(['two_factor_enabled', 'recovery_code_used', 'sign_in', 'sign_in_failed']));
+    expect(log).toEqual(
+      expect.arrayContaining(['two_factor_enabled', 'recovery_code_used', 'sign_in', 'sign_in_failed']),
+    );
   });
 
   it('new recovery codes need the password and a code, and replace the old ones', async () => {
@@ -239,16 +273,22 @@ describe('finding 8: second factor, sessions and password', () => {
     const { secret, recoveryCodes } = await enable2fa();
     t.clock.advance(30_000); // the enrolment used this step's code
     const code = totpAt(secret, t.clock.now());
-    expect((await t.call('POST', '/api/auth/2fa/recovery-codes', { currentPassword: 'wrong-password', code })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/api/auth/2fa/recovery-codes', { currentPassword: 'wrong-password', code })).status,
+    ).toBe(400);
     const fresh = await t.call('POST', '/api/auth/2fa/recovery-codes', { currentPassword: ADMIN_PASSWORD, code });
     expect(fresh.status).toBe(200);
     expect(fresh.json.recoveryCodes).toHaveLength(10);
     expect(fresh.json.recoveryCodes).not.toContain(recoveryCodes[0]);
     await t.call('POST', '/api/auth/logout');
     const old = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge;
-    expect((await t.call('POST', '/api/auth/login/verify', { challenge: old, code: recoveryCodes[0] })).status).toBe(401);
+    expect((await t.call('POST', '/api/auth/login/verify', { challenge: old, code: recoveryCodes[0] })).status).toBe(
+      401,
+    );
     const next = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge;
-    expect((await t.call('POST', '/api/auth/login/verify', { challenge: next, code: fresh.json.recoveryCodes[0] })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/auth/login/verify', { challenge: next, code: fresh.json.recoveryCodes[0] })).status,
+    ).toBe(200);
   });
 
   it('a challenge allows five codes and lasts five minutes', async () => {
@@ -257,13 +297,17 @@ describe('finding 8: second factor, sessions and password', () => {
     const { secret } = await enable2fa();
     await t.call('POST', '/api/auth/logout');
     const id = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge;
-    for (let i = 0; i < 5; i++) expect((await t.call('POST', '/api/auth/login/verify', { challenge: id, code: '111111' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await t.call('POST', '/api/auth/login/verify', { challenge: id, code: '111111' })).status).toBe(401);
     t.clock.advance(30_000);
     const late = await t.call('POST', '/api/auth/login/verify', { challenge: id, code: totpAt(secret, t.clock.now()) });
     expect(late.json.error).toBe(CHALLENGE_EXPIRED_MESSAGE);
     const next = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge;
     t.clock.advance(5 * 60_000 + 1000);
-    const expired = await t.call('POST', '/api/auth/login/verify', { challenge: next, code: totpAt(secret, t.clock.now()) });
+    const expired = await t.call('POST', '/api/auth/login/verify', {
+      challenge: next,
+      code: totpAt(secret, t.clock.now()),
+    });
     expect(expired.json.error).toBe(CHALLENGE_EXPIRED_MESSAGE);
   });
 
@@ -272,8 +316,18 @@ describe('finding 8: second factor, sessions and password', () => {
     await t.login();
     const { secret } = await enable2fa();
     t.clock.advance(30_000);
-    expect((await t.call('POST', '/api/auth/2fa/disable', { currentPassword: 'wrong-password', code: totpAt(secret, t.clock.now()) })).status).toBe(400);
-    const off = await t.call('POST', '/api/auth/2fa/disable', { currentPassword: ADMIN_PASSWORD, code: totpAt(secret, t.clock.now()) });
+    expect(
+      (
+        await t.call('POST', '/api/auth/2fa/disable', {
+          currentPassword: 'wrong-password',
+          code: totpAt(secret, t.clock.now()),
+        })
+      ).status,
+    ).toBe(400);
+    const off = await t.call('POST', '/api/auth/2fa/disable', {
+      currentPassword: ADMIN_PASSWORD,
+      code: totpAt(secret, t.clock.now()),
+    });
     expect(off.json).toEqual({ enabled: false, recoveryCodesLeft: 0 });
     await t.call('POST', '/api/auth/logout');
     expect((await t.call('POST', '/api/auth/login', RIGHT)).json).toEqual({ authenticated: true, admin: 'admin' });
@@ -284,7 +338,9 @@ describe('finding 8: second factor, sessions and password', () => {
     await t.login();
     const phone = await testApp({ db: t.db, url: t.url, dir: t.dir });
     phone.clock.set(t.clock.now().toISOString());
-    await phone.call('POST', '/api/auth/login', RIGHT, { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1' });
+    await phone.call('POST', '/api/auth/login', RIGHT, {
+      'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1',
+    });
     const list = SessionListSchema.parse((await t.call('GET', '/api/auth/sessions')).json);
     expect(list).toHaveLength(2);
     const other = list.find((s) => !s.current)!;
@@ -300,17 +356,25 @@ describe('finding 8: second factor, sessions and password', () => {
     expect((await phone.call('GET', '/api/auth/status')).json.authenticated).toBe(false);
 
     await phone.login();
-    const wrongCurrent = await t.call('POST', '/api/auth/password', { currentPassword: 'nope-nope', newPassword: 'a-brand-new-password' });
+    const wrongCurrent = await t.call('POST', '/api/auth/password', {
+      currentPassword: 'nope-nope',
+      newPassword: 'a-brand-new-password',
+    });
     expect(wrongCurrent.status).toBe(400);
     const short = await t.call('POST', '/api/auth/password', { currentPassword: ADMIN_PASSWORD, newPassword: 'short' });
     expect(short.status).toBe(400);
-    const changed = await t.call('POST', '/api/auth/password', { currentPassword: ADMIN_PASSWORD, newPassword: 'a-brand-new-password' });
+    const changed = await t.call('POST', '/api/auth/password', {
+      currentPassword: ADMIN_PASSWORD,
+      newPassword: 'a-brand-new-password',
+    });
     expect(changed.json).toEqual({ ended: 1 });
     expect((await phone.call('GET', '/api/auth/status')).json.authenticated).toBe(false);
     expect((await t.call('GET', '/api/auth/status')).json.authenticated).toBe(true);
     t.logout();
     expect((await t.call('POST', '/api/auth/login', RIGHT)).status).toBe(401);
-    expect((await t.call('POST', '/api/auth/login', { username: 'admin', password: 'a-brand-new-password' })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/auth/login', { username: 'admin', password: 'a-brand-new-password' })).status,
+    ).toBe(200);
     const log = SecurityEventListSchema.parse((await t.call('GET', '/api/auth/audit')).json).map((e) => e.type);
     expect(log).toEqual(expect.arrayContaining(['password_changed', 'session_revoked']));
   });
@@ -330,7 +394,10 @@ describe('finding 8: second factor, sessions and password', () => {
       ['GET', '/api/auth/audit'],
     ];
     for (const [method, path] of routes) {
-      expect({ path, status: (await t.call(method, path, method === 'GET' ? undefined : {})).status }).toEqual({ path, status: 401 });
+      expect({ path, status: (await t.call(method, path, method === 'GET' ? undefined : {})).status }).toEqual({
+        path,
+        status: 401,
+      });
     }
   });
 });
@@ -349,7 +416,11 @@ describe('text that is not Unicode', () => {
       expect(res.json.error).toMatch(/valid Unicode/);
     }
     // A paired surrogate (an emoji written as an escape) is text.
-    const emoji = await t.call('POST', '/api/posts', JSON.stringify(postBody({ title: 'Rockets 🚀 launch' })).replace('🚀', '\\ud83d\\ude80'));
+    const emoji = await t.call(
+      'POST',
+      '/api/posts',
+      JSON.stringify(postBody({ title: 'Rockets 🚀 launch' })).replace('🚀', '\\ud83d\\ude80'),
+    );
     expect(emoji.status).toBe(201);
     expect(emoji.json.title).toBe('Rockets 🚀 launch');
   });
@@ -361,7 +432,7 @@ describe('verified sessions kept in memory', () => {
     await t.login();
     const other = await testApp({ db: await openDb(t.url), url: t.url, dir: t.dir, env: { SESSION_CACHE_MS: '5000' } });
     other.clock.set(t.clock.now().toISOString());
-    const cookie = { Cookie: (await sessionCookie()) };
+    const cookie = { Cookie: await sessionCookie() };
     expect((await other.call('GET', '/api/auth/status', undefined, cookie)).json.authenticated).toBe(true);
 
     // Within the bound the other instance answers from memory: no query reaches the database.

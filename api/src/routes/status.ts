@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { StatusReport } from 'content-schema/status';
 import type { AppContext, AppEnv } from '../app-env.ts';
-import { encoded, type CachedList } from '../services/posts.ts';
+import { encoded, type CachedList } from '../lib/answer-cache.ts';
 import { sendCached } from './posts.ts';
 
 /**
- * GET /api/status: public health of the five services (spec §2 Status), measured live at most once a second. Each
+ * GET /api/status: public health of the five services (the status page), measured live at most once a second. Each
  * computed report is encoded (and compressed for browsers) once and sent to every request that shares it, with an
  * ETag per encoding and 304 for a client that has it.
  */

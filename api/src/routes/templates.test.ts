@@ -22,7 +22,12 @@ describe('/api/templates', () => {
   it('creates with usageCount 0 and split tags, lists, updates, counts uses and deletes', async () => {
     const created = await t.call('POST', '/api/templates', body);
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: 'Weekly funding', tags: ['funding', 'europe', 'deals'], usageCount: 0, readTime: 4 });
+    expect(created.json).toMatchObject({
+      name: 'Weekly funding',
+      tags: ['funding', 'europe', 'deals'],
+      usageCount: 0,
+      readTime: 4,
+    });
     const id = created.json.id;
     expect((await t.call('GET', '/api/templates')).json).toHaveLength(1);
     const updated = await t.call('PUT', `/api/templates/${id}`, { ...body, name: 'Monthly funding', tags: ['a'] });
@@ -39,7 +44,7 @@ describe('/api/templates', () => {
     ['title', { title: ' ' }, 'Title template is required'],
     ['content', { content: '' }, 'Content template is required'],
     ['readTime', { readTime: 0 }, 'Read time must be at least 1 minute'],
-  ])('refuses a missing %s with the spec message', async (_path, override, message) => {
+  ])('refuses a missing %s with its validation message', async (_path, override, message) => {
     const res = await t.call('POST', '/api/templates', { ...body, ...override });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(message);

@@ -11,7 +11,9 @@ export function templatesRoutes(services: Pick<AppContext, 'templates'>) {
   return new Hono<AppEnv>()
     .use(requireAdmin)
     .get('/', async (c) => c.json(await services.templates.list()))
-    .post('/', async (c) => c.json(await services.templates.create(validate(TemplateInputSchema, await readJson(c))), 201))
+    .post('/', async (c) =>
+      c.json(await services.templates.create(validate(TemplateInputSchema, await readJson(c))), 201),
+    )
     .put('/:id', async (c) => {
       const id = idParam(c, 'id', NOT_FOUND);
       return c.json(await services.templates.update(id, validate(TemplateInputSchema, await readJson(c))));

@@ -4,9 +4,9 @@ import type { AppContext, AppEnv } from '../app-env.ts';
 import { validate } from '../lib/errors.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
-import { WORKFLOW_NOT_FOUND } from '../services/operations/workflows.ts';
+import { WORKFLOW_NOT_FOUND } from '../services/operations/workflows/rows.ts';
 
-/** Workflows (spec §7: execute and toggle; create, edit, delete and the run log made real). */
+/** Workflows: list, create, edit, delete, toggle, execute, and each workflow's run log. */
 export function workflowsRoutes(services: Pick<AppContext, 'operations'>) {
   return new Hono<AppEnv>()
     .use('*', requireAdmin)

@@ -48,7 +48,13 @@ describe('autosave working copies', () => {
     const key = `post:${post.id}`;
     const first = await put(key, { fields: fields(), baseVersion: 1, revision: 0 });
     expect(first.status).toBe(200);
-    expect(WorkingCopySchema.parse(first.json)).toMatchObject({ key, postId: post.id, revision: 1, baseVersion: 1, savedBy: 'admin' });
+    expect(WorkingCopySchema.parse(first.json)).toMatchObject({
+      key,
+      postId: post.id,
+      revision: 1,
+      baseVersion: 1,
+      savedBy: 'admin',
+    });
     t.clock.advance(3_000);
     const second = await put(key, { fields: fields({ title: 'Typed on' }), baseVersion: 1, revision: 1 });
     expect(second.json).toMatchObject({ revision: 2, updatedAt: '2026-06-01T10:00:03.000Z' });
@@ -77,7 +83,9 @@ describe('autosave working copies', () => {
   it('of concurrent first writes from two tabs exactly one is stored', async () => {
     const post = await create();
     const key = `post:${post.id}`;
-    const results = await Promise.all(['A', 'B', 'C'].map((tab) => put(key, { fields: fields({ title: tab }), baseVersion: 1, revision: 0 })));
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((tab) => put(key, { fields: fields({ title: tab }), baseVersion: 1, revision: 0 })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
 
@@ -86,9 +94,17 @@ describe('autosave working copies', () => {
     await t.builder.idle();
     const jobs = (await t.db.select().from(builds)).length;
     const changes = (await t.changes()).length;
-    await put(`post:${post.id}`, { fields: fields({ published: false, title: 'Unpublish me?' }), baseVersion: 1, revision: 0 });
+    await put(`post:${post.id}`, {
+      fields: fields({ published: false, title: 'Unpublish me?' }),
+      baseVersion: 1,
+      revision: 0,
+    });
     await t.builder.idle();
-    expect((await t.call('GET', `/api/posts/${post.id}`)).json).toMatchObject({ version: 1, published: true, title: post.title });
+    expect((await t.call('GET', `/api/posts/${post.id}`)).json).toMatchObject({
+      version: 1,
+      published: true,
+      title: post.title,
+    });
     expect((await t.changes()).length).toBe(changes);
     expect((await t.db.select().from(builds)).length).toBe(jobs);
   });
@@ -116,7 +132,11 @@ describe('autosave working copies', () => {
       ['PUT', `/api/working-copies/post:${post.id}`],
       ['DELETE', `/api/working-copies/post:${post.id}`],
     ] as const) {
-      const res = await t.call(method, path, method === 'PUT' ? { fields: fields(), baseVersion: 1, revision: 1 } : undefined);
+      const res = await t.call(
+        method,
+        path,
+        method === 'PUT' ? { fields: fields(), baseVersion: 1, revision: 1 } : undefined,
+      );
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.text).not.toContain(SECRET);
     }
@@ -134,7 +154,9 @@ describe('autosave working copies', () => {
     expect((await t.call('GET', `/api/working-copies/${key}`)).status).toBe(404);
     // A refused save keeps it.
     await put(key, { fields: fields(), baseVersion: 3, revision: 0 });
-    expect((await t.call('PUT', `/api/posts/${post.id}`, { version: 1, copyRevision: 1, content: 'stale' })).status).toBe(409);
+    expect(
+      (await t.call('PUT', `/api/posts/${post.id}`, { version: 1, copyRevision: 1, content: 'stale' })).status,
+    ).toBe(409);
     expect((await t.call('GET', `/api/working-copies/${key}`)).status).toBe(200);
   });
 
@@ -145,8 +167,13 @@ describe('autosave working copies', () => {
     // Tab B, having seen A's copy, autosaves its own words over it (revision 2).
     await put(key, { fields: fields({ title: 'Tab B' }), baseVersion: 1, revision: 1 });
     // Tab A saves having seen revision 1 only: B's words stay on the server for B.
-    expect((await t.call('PUT', `/api/posts/${post.id}`, { version: 1, copyRevision: 1, title: 'Tab A' })).status).toBe(200);
-    expect((await t.call('GET', `/api/working-copies/${key}`)).json).toMatchObject({ revision: 2, fields: { title: 'Tab B' } });
+    expect((await t.call('PUT', `/api/posts/${post.id}`, { version: 1, copyRevision: 1, title: 'Tab A' })).status).toBe(
+      200,
+    );
+    expect((await t.call('GET', `/api/working-copies/${key}`)).json).toMatchObject({
+      revision: 2,
+      fields: { title: 'Tab B' },
+    });
   });
 
   it('a copy removed by another tab is written afresh by the next autosave', async () => {
@@ -181,7 +208,16 @@ describe('autosave working copies', () => {
 
   it('answers 404 for unknown keys and 400 for bodies beyond the post limits, never 500', async () => {
     const post = await create();
-    for (const key of ['post:0', 'post:abc', 'post:999', 'new:short', 'draft:1', 'post:1e3', 'new:' + 'x'.repeat(65), '%00']) {
+    for (const key of [
+      'post:0',
+      'post:abc',
+      'post:999',
+      'new:short',
+      'draft:1',
+      'post:1e3',
+      'new:' + 'x'.repeat(65),
+      '%00',
+    ]) {
       const res = await put(key, { fields: fields(), baseVersion: 0, revision: 0 });
       expect(res.status, key).toBe(404);
       expect((await t.call('GET', `/api/working-copies/${encodeURIComponent(key)}`)).status, key).toBe(404);
@@ -202,7 +238,11 @@ describe('autosave working copies', () => {
     }
     expect((await t.call('GET', `/api/working-copies/${key}`)).status).toBe(404);
     // A copy at the limits is accepted.
-    const full = await put(key, { fields: fields({ content: 'é'.repeat(200_000), readTime: null, category: '' }), baseVersion: 1, revision: 0 });
+    const full = await put(key, {
+      fields: fields({ content: 'é'.repeat(200_000), readTime: null, category: '' }),
+      baseVersion: 1,
+      revision: 0,
+    });
     expect(full.status).toBe(200);
   });
 });

@@ -103,7 +103,11 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'DELETE /api/corrections/:id': { id: (f) => f.correction },
   // The fixture post is at version 2: the first restore succeeds, later ones naming 2 are a 409 that writes nothing.
-  'POST /api/revisions/:id/restore': { schema: RestoreRevisionSchema, valid: () => ({ version: 2 }), id: (f) => f.revision },
+  'POST /api/revisions/:id/restore': {
+    schema: RestoreRevisionSchema,
+    valid: () => ({ version: 2 }),
+    id: (f) => f.revision,
+  },
   'PUT /api/working-copies/:key': {
     schema: WorkingCopyWriteSchema,
     valid: () => ({
@@ -332,7 +336,17 @@ function keyArb(fixture: string): fc.Arbitrary<string> {
     { weight: 5, arbitrary: fc.constant(fixture) },
     {
       weight: 2,
-      arbitrary: fc.constantFrom('post:0', 'post:-1', 'post:999999999999999', 'post:1e3', 'new:short', `new:${'x'.repeat(65)}`, 'draft:1', 'post%3A1', ''),
+      arbitrary: fc.constantFrom(
+        'post:0',
+        'post:-1',
+        'post:999999999999999',
+        'post:1e3',
+        'new:short',
+        `new:${'x'.repeat(65)}`,
+        'draft:1',
+        'post%3A1',
+        '',
+      ),
     },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }).map(encodeURIComponent) },
   );
@@ -523,7 +537,11 @@ async function fixtures(t: T): Promise<Fixtures> {
   const published = await posts.create(
     PostInputSchema.parse(postBody({ title: 'A published article', published: true })),
   );
-  const correction = await t.ctx.corrections.create(published.id, { wrong: 'It said 40 GW.', right: 'It is 14 GW.' }, 'admin');
+  const correction = await t.ctx.corrections.create(
+    published.id,
+    { wrong: 'It said 40 GW.', right: 'It is 14 GW.' },
+    'admin',
+  );
   const schedule = await scheduler.schedule(
     SchedulePayloadSchema.parse({ postId: queued.id, publishDateTime: '2026-12-01T09:00' }),
   );

@@ -1,3 +1,8 @@
+/**
+ * Sign-in with the limiter (login-limiter.ts), remembered devices, the second factor and the security log.
+ * The password is verified only after the attempt is reserved; with the second factor on, a right password
+ * yields a 5-minute challenge, never a session.
+ */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { CHALLENGE_EXPIRED_MESSAGE, INVALID_CODE_MESSAGE, WRONG_PASSWORD_MESSAGE } from 'content-schema/auth';
@@ -22,7 +27,11 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  * Makes sure the single administrator exists. With a configured password it is (re)hashed when it changed;
  * without one a strong password is generated and returned once so the caller can print it.
  */
-export async function ensureAdmin(db: Db, username: string, password?: string): Promise<{ generatedPassword?: string }> {
+export async function ensureAdmin(
+  db: Db,
+  username: string,
+  password?: string,
+): Promise<{ generatedPassword?: string }> {
   const [existing] = await db.select().from(users).limit(1);
   if (existing) {
     const sameName = existing.username === username;
@@ -58,168 +67,224 @@ export interface SignedIn {
 
 export type LoginOutcome = SignedIn | { kind: 'challenge'; challenge: string };
 
-export type AuthService = ReturnType<typeof createAuthService>;
+/** What sign-in works with. */
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  limiter: LoginLimiter;
+  twoFactor: TwoFactor;
+  log: SecurityLog;
+}
 
-/**
- * Sign-in with the limiter (login-limiter.ts), remembered devices, the second factor and the security log.
- * The password is verified only after the attempt is reserved; with the second factor on, a right password
- * yields a 5-minute challenge, never a session.
- */
-export function createAuthService(deps: { db: Db; clock: Clock; limiter: LoginLimiter; twoFactor: TwoFactor; log: SecurityLog }) {
-  const { db, clock, limiter, twoFactor, log } = deps;
+/** The remembered device a cookie names, if it is genuine and belongs to this user. */
+async function knownDevice(
+  { db }: AuthDeps,
+  token: string | undefined,
+  userId: number | undefined,
+): Promise<string | null> {
+  const [id, secret, extra] = (token ?? '').split('.');
+  if (!userId || !id || !secret || extra !== undefined || !/^[0-9a-f]{32}$/.test(id)) return null;
+  const [row] = await db.select().from(knownDevices).where(eq(knownDevices.id, id));
+  if (!row || row.userId !== userId) return null;
+  const given = Buffer.from(sha256(secret));
+  const stored = Buffer.from(row.secretHash);
+  return given.length === stored.length && timingSafeEqual(given, stored) ? id : null;
+}
 
-  /** The remembered device a cookie names, if it is genuine and belongs to this user. */
-  async function knownDevice(token: string | undefined, userId: number | undefined): Promise<string | null> {
-    const [id, secret, extra] = (token ?? '').split('.');
-    if (!userId || !id || !secret || extra !== undefined || !/^[0-9a-f]{32}$/.test(id)) return null;
-    const [row] = await db.select().from(knownDevices).where(eq(knownDevices.id, id));
-    if (!row || row.userId !== userId) return null;
-    const given = Buffer.from(sha256(secret));
-    const stored = Buffer.from(row.secretHash);
-    return given.length === stored.length && timingSafeEqual(given, stored) ? id : null;
+/** Notes a remembered device's visit, or remembers a new one: its cookie is answered once, only its hash kept. */
+async function rememberDevice(
+  { db, clock }: AuthDeps,
+  userId: number,
+  existing: string | null,
+): Promise<SignedIn['device']> {
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + DEVICE_TTL_MS);
+  if (existing) {
+    await db.update(knownDevices).set({ lastSeenAt: now }).where(eq(knownDevices.id, existing));
+    return undefined;
   }
+  const id = randomBytes(16).toString('hex');
+  const secret = randomBytes(32).toString('base64url');
+  await db.insert(knownDevices).values({ id, secretHash: sha256(secret), userId, lastSeenAt: now, createdAt: now });
+  return { token: `${id}.${secret}`, expiresAt };
+}
 
-  async function rememberDevice(userId: number, existing: string | null): Promise<SignedIn['device']> {
-    const now = clock.now();
-    const expiresAt = new Date(now.getTime() + DEVICE_TTL_MS);
-    if (existing) {
-      await db.update(knownDevices).set({ lastSeenAt: now }).where(eq(knownDevices.id, existing));
-      return undefined;
-    }
-    const id = randomBytes(16).toString('hex');
-    const secret = randomBytes(32).toString('base64url');
-    await db.insert(knownDevices).values({ id, secretHash: sha256(secret), userId, lastSeenAt: now, createdAt: now });
-    return { token: `${id}.${secret}`, expiresAt };
-  }
+async function openSession(
+  deps: AuthDeps,
+  user: { id: number; username: string },
+  who: Requester,
+  deviceId: string | null,
+  how: string,
+): Promise<SignedIn> {
+  const session = await createSession(deps.db, deps.clock, user.id, { device: who.device, ip: who.ip });
+  const device = await rememberDevice(deps, user.id, deviceId);
+  await deps.log.record({
+    type: 'sign_in',
+    detail: `Signed in ${how}${deviceId ? ' on a remembered browser' : ''}`,
+    ip: who.ip,
+    device: who.device,
+  });
+  return { kind: 'session', ...session, username: user.username, device };
+}
 
-  async function openSession(
-    user: { id: number; username: string },
-    who: Requester,
-    deviceId: string | null,
-    how: string,
-  ): Promise<SignedIn> {
-    const session = await createSession(db, clock, user.id, { device: who.device, ip: who.ip });
-    const device = await rememberDevice(user.id, deviceId);
-    await log.record({ type: 'sign_in', detail: `Signed in ${how}${deviceId ? ' on a remembered browser' : ''}`, ip: who.ip, device: who.device });
-    return { kind: 'session', ...session, username: user.username, device };
-  }
+/** Step one: username and password. */
+export async function login(
+  deps: AuthDeps,
+  input: { username: string; password: string },
+  who: Requester,
+): Promise<LoginOutcome> {
+  const { db, clock, limiter, log } = deps;
+  const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
+  const deviceId = await knownDevice(deps, who.deviceToken, user?.id);
+  const keys = attemptKeys({ username: input.username, ip: who.ip, deviceId });
+  await limiter.reserve(keys);
 
-  /** Step one: username and password. */
-  async function login(input: { username: string; password: string }, who: Requester): Promise<LoginOutcome> {
-    const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
-    const deviceId = await knownDevice(who.deviceToken, user?.id);
-    const keys = attemptKeys({ username: input.username, ip: who.ip, deviceId });
-    await limiter.reserve(keys);
-
-    // Verify against a dummy hash when the user is unknown so timing does not reveal valid usernames.
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await log.record({
-        type: 'sign_in_failed',
-        detail: `Wrong password for “${input.username.slice(0, 100)}”`,
-        ip: who.ip,
-        device: who.device,
-      });
-      await limiter.failed(keys);
-      throw new AppError(401, INVALID_CREDENTIALS);
-    }
-
-    if (user.totpSecret) {
-      const challenge = randomBytes(32).toString('base64url');
-      await db.insert(loginChallenges).values({
-        idHash: sha256(challenge),
-        userId: user.id,
-        keys,
-        ip: who.ip,
-        device: deviceId,
-        expiresAt: new Date(clock.now().getTime() + CHALLENGE_TTL_MS),
-      });
-      // The attempt stays reserved until the code is right: a stolen password alone keeps using up the allowance.
-      return { kind: 'challenge', challenge };
-    }
-    await limiter.release(keys);
-    return openSession(user, who, deviceId, 'with password');
-  }
-
-  /** Step two: the challenge from step one and a code from the app (or a recovery code). */
-  async function verifyChallenge(input: { challenge: string; code: string }, who: Requester): Promise<SignedIn> {
-    const now = clock.now();
-    await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
-    const [row] = await db
-      .update(loginChallenges)
-      .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-      .where(
-        and(
-          eq(loginChallenges.idHash, sha256(input.challenge)),
-          gt(loginChallenges.expiresAt, now),
-          lt(loginChallenges.attempts, CHALLENGE_MAX_CODES),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError(401, CHALLENGE_EXPIRED_MESSAGE);
-    const how = await twoFactor.verify(row.userId, input.code);
-    if (!how) {
-      await log.record({ type: 'sign_in_failed', detail: 'Wrong authentication code', ip: who.ip, device: who.device });
-      if (row.attempts >= CHALLENGE_MAX_CODES) await db.delete(loginChallenges).where(eq(loginChallenges.idHash, row.idHash));
-      throw new AppError(401, INVALID_CODE_MESSAGE);
-    }
-    await db.delete(loginChallenges).where(eq(loginChallenges.idHash, row.idHash));
-    await limiter.release(row.keys);
-    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-    if (!user) throw new AppError(401, CHALLENGE_EXPIRED_MESSAGE);
-    if (how === 'recovery') {
-      const { recoveryCodesLeft } = await twoFactor.status(user.id);
-      await log.record({
-        type: 'recovery_code_used',
-        detail: `A recovery code was used to sign in (${recoveryCodesLeft} left)`,
-        ip: who.ip,
-        device: who.device,
-      });
-    }
-    return openSession(user, who, row.device, how === 'totp' ? 'with password and authentication code' : 'with password and recovery code');
-  }
-
-  /**
-   * Re-checks the signed-in user's password before a sensitive change, through the same limiter as sign-in
-   * (a stolen session cannot be used to guess the password faster than the login form allows).
-   */
-  async function confirmPassword(userId: number, password: string, who: Requester): Promise<{ id: number; username: string }> {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw new AppError(401, 'Authentication required');
-    const keys = attemptKeys({ username: user.username, ip: who.ip });
-    await limiter.reserve(keys);
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      await limiter.failed(keys);
-      throw new AppError(400, WRONG_PASSWORD_MESSAGE);
-    }
-    await limiter.release(keys);
-    return user;
-  }
-
-  /** Changes the password and ends every other session; the caller's stays. */
-  async function changePassword(
-    current: { userId: number; sessionId: string },
-    input: { currentPassword: string; newPassword: string },
-    who: Requester,
-  ): Promise<number> {
-    await confirmPassword(current.userId, input.currentPassword, who);
-    await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, current.userId));
-    const ended = await revokeOtherSessions(db, current.userId, current.sessionId);
+  // Verify against a dummy hash when the user is unknown so timing does not reveal valid usernames.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) {
     await log.record({
-      type: 'password_changed',
-      detail: `Password changed; ${ended} other session${ended === 1 ? '' : 's'} ended`,
+      type: 'sign_in_failed',
+      detail: `Wrong password for “${input.username.slice(0, 100)}”`,
       ip: who.ip,
       device: who.device,
     });
-    return ended;
+    await limiter.failed(keys);
+    throw new AppError(401, INVALID_CREDENTIALS);
   }
 
-  /** A code of the active second factor, for turning it off or renewing recovery codes. */
-  async function confirmCode(userId: number, code: string): Promise<void> {
-    if (!(await twoFactor.verify(userId, code))) throw new AppError(400, INVALID_CODE_MESSAGE);
+  if (user.totpSecret) {
+    const challenge = randomBytes(32).toString('base64url');
+    await db.insert(loginChallenges).values({
+      idHash: sha256(challenge),
+      userId: user.id,
+      keys,
+      ip: who.ip,
+      device: deviceId,
+      expiresAt: new Date(clock.now().getTime() + CHALLENGE_TTL_MS),
+    });
+    // The attempt stays reserved until the code is right: a stolen password alone keeps using up the allowance.
+    return { kind: 'challenge', challenge };
   }
+  await limiter.release(keys);
+  return openSession(deps, user, who, deviceId, 'with password');
+}
 
-  return { login, verifyChallenge, confirmPassword, confirmCode, changePassword };
+/** Counts one code against a live challenge; null when it is unknown, expired or has had its codes. */
+async function claimChallenge({ db, clock }: AuthDeps, challenge: string) {
+  const now = clock.now();
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
+  const [row] = await db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(loginChallenges.idHash, sha256(challenge)),
+        gt(loginChallenges.expiresAt, now),
+        lt(loginChallenges.attempts, CHALLENGE_MAX_CODES),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Step two: the challenge from step one and a code from the app (or a recovery code). */
+export async function verifyChallenge(
+  deps: AuthDeps,
+  input: { challenge: string; code: string },
+  who: Requester,
+): Promise<SignedIn> {
+  const { db, limiter, twoFactor, log } = deps;
+  const row = await claimChallenge(deps, input.challenge);
+  if (!row) throw new AppError(401, CHALLENGE_EXPIRED_MESSAGE);
+  const how = await twoFactor.verify(row.userId, input.code);
+  if (!how) {
+    await log.record({ type: 'sign_in_failed', detail: 'Wrong authentication code', ip: who.ip, device: who.device });
+    if (row.attempts >= CHALLENGE_MAX_CODES) {
+      await db.delete(loginChallenges).where(eq(loginChallenges.idHash, row.idHash));
+    }
+    throw new AppError(401, INVALID_CODE_MESSAGE);
+  }
+  await db.delete(loginChallenges).where(eq(loginChallenges.idHash, row.idHash));
+  await limiter.release(row.keys);
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+  if (!user) throw new AppError(401, CHALLENGE_EXPIRED_MESSAGE);
+  if (how === 'recovery') {
+    const { recoveryCodesLeft } = await twoFactor.status(user.id);
+    await log.record({
+      type: 'recovery_code_used',
+      detail: `A recovery code was used to sign in (${recoveryCodesLeft} left)`,
+      ip: who.ip,
+      device: who.device,
+    });
+  }
+  const by = how === 'totp' ? 'with password and authentication code' : 'with password and recovery code';
+  return openSession(deps, user, who, row.device, by);
+}
+
+/**
+ * Re-checks the signed-in user's password before a sensitive change, through the same limiter as sign-in
+ * (a stolen session cannot be used to guess the password faster than the login form allows).
+ */
+export async function confirmPassword(
+  { db, limiter }: AuthDeps,
+  userId: number,
+  password: string,
+  who: Requester,
+): Promise<{ id: number; username: string }> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError(401, 'Authentication required');
+  const keys = attemptKeys({ username: user.username, ip: who.ip });
+  await limiter.reserve(keys);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await limiter.failed(keys);
+    throw new AppError(400, WRONG_PASSWORD_MESSAGE);
+  }
+  await limiter.release(keys);
+  return user;
+}
+
+/** Changes the password and ends every other session; the caller's stays. */
+export async function changePassword(
+  deps: AuthDeps,
+  current: { userId: number; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+  who: Requester,
+): Promise<number> {
+  const { db, log } = deps;
+  await confirmPassword(deps, current.userId, input.currentPassword, who);
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .where(eq(users.id, current.userId));
+  const ended = await revokeOtherSessions(db, current.userId, current.sessionId);
+  await log.record({
+    type: 'password_changed',
+    detail: `Password changed; ${ended} other session${ended === 1 ? '' : 's'} ended`,
+    ip: who.ip,
+    device: who.device,
+  });
+  return ended;
+}
+
+/** A code of the active second factor, for turning it off or renewing recovery codes. */
+export async function confirmCode({ twoFactor }: AuthDeps, userId: number, code: string): Promise<void> {
+  if (!(await twoFactor.verify(userId, code))) throw new AppError(400, INVALID_CODE_MESSAGE);
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AuthDeps) {
+  return {
+    login: (input: { username: string; password: string }, who: Requester) => login(deps, input, who),
+    verifyChallenge: (input: { challenge: string; code: string }, who: Requester) => verifyChallenge(deps, input, who),
+    confirmPassword: (userId: number, password: string, who: Requester) => confirmPassword(deps, userId, password, who),
+    confirmCode: (userId: number, code: string) => confirmCode(deps, userId, code),
+    changePassword: (
+      current: { userId: number; sessionId: string },
+      input: { currentPassword: string; newPassword: string },
+      who: Requester,
+    ) => changePassword(deps, current, input, who),
+  };
 }
 
 // A valid Argon2id hash of a random string, used only to spend equal time on unknown usernames.

@@ -4,7 +4,7 @@ import { openDb } from '../db/client.ts';
 import { fakeClock } from '../lib/clock.ts';
 import { postBody, tempDb } from '../test-utils.ts';
 import { createChangeFeed, type PostChange } from './changes.ts';
-import { createPostsService } from './posts.ts';
+import { createPostsService } from './posts/index.ts';
 
 let cleanup: () => Promise<void> = async () => {};
 afterEach(() => cleanup());

@@ -19,7 +19,6 @@ import { MESSAGE_LIMITS_PER_ADDRESS } from './operations/messages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-
 let nextPort = 4700 + (process.pid % 200);
 
 interface Instance {
@@ -43,7 +42,9 @@ async function startInstance(opts: { dataDir: string; dbUrl: string; builder: 'o
       DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.dbUrl,
       // TEST_DATABASE=replica: each instance reads from its own embedded replica of the sqld primary.
-      ...(process.env.TEST_DATABASE === 'replica' ? { DATABASE_REPLICA_PATH: join(opts.dataDir, 'replica.db'), DATABASE_SYNC_INTERVAL: '0.5' } : {}),
+      ...(process.env.TEST_DATABASE === 'replica'
+        ? { DATABASE_REPLICA_PATH: join(opts.dataDir, 'replica.db'), DATABASE_SYNC_INTERVAL: '0.5' }
+        : {}),
       ADMIN_PASSWORD,
       SITE_URL: origin,
       EMBEDDED_BUILDER: opts.builder,
@@ -106,13 +107,18 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
 
 /** Pids of every process below `pid`. */
 function descendants(pid: number): number[] {
-  const table = execFileSync('ps', ['-eo', 'pid=,ppid=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const table = execFileSync('ps', ['-eo', 'pid=,ppid='])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number));
   const out: number[] = [];
   const walk = (p: number) => {
-    for (const [child, parent] of table) if (parent === p) {
-      out.push(child!);
-      walk(child!);
-    }
+    for (const [child, parent] of table)
+      if (parent === p) {
+        out.push(child!);
+        walk(child!);
+      }
   };
   walk(pid);
   return out;
@@ -155,7 +161,10 @@ describe('two API instances on one database', () => {
   beforeAll(async () => {
     ensureCompiled();
     dir = mkdtempSync(join(tmpdir(), 'northwire-instances-'));
-    sqld = process.env.TEST_DATABASE === 'sqld' || process.env.TEST_DATABASE === 'replica' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
+    sqld =
+      process.env.TEST_DATABASE === 'sqld' || process.env.TEST_DATABASE === 'replica'
+        ? await startSqld({ dir: join(dir, 'sqld') })
+        : null;
     dbUrl = sqld?.url ?? `file:${join(dir, 'app.db')}`;
     builderOn = await startInstance({ dataDir: join(dir, 'a'), dbUrl, builder: 'on' });
     builderOff = await startInstance({ dataDir: join(dir, 'b'), dbUrl, builder: 'off' });
@@ -173,11 +182,16 @@ describe('two API instances on one database', () => {
 
   it('a post published on the builder-off instance reaches the site; that instance claims no build', async () => {
     // Each instance reads from its own replica file when asked to.
-    for (const name of ['a', 'b']) expect(existsSync(join(dir, name, 'replica.db'))).toBe(process.env.TEST_DATABASE === 'replica');
+    for (const name of ['a', 'b'])
+      expect(existsSync(join(dir, name, 'replica.db'))).toBe(process.env.TEST_DATABASE === 'replica');
     const call = await editor(builderOff.origin);
     const res = await call('POST', '/api/posts', postBody({ title: 'Published elsewhere', published: true }));
     expect(res.status).toBe(201);
-    await until(async () => (await status(`${builderOn.origin}/post/published-elsewhere`)) === 200, 10_000, 'the post on the site');
+    await until(
+      async () => (await status(`${builderOn.origin}/post/published-elsewhere`)) === 200,
+      10_000,
+      'the post on the site',
+    );
     const owners = (await db.select({ owner: builds.leaseOwner }).from(builds)).map((b) => b.owner?.split(':')[1]);
     expect(owners).not.toContain(String(builderOff.proc.pid));
     expect(owners).toContain(String(builderOn.proc.pid));
@@ -188,17 +202,26 @@ describe('two API instances on one database', () => {
     const draft = await (await call('POST', '/api/posts', postBody({ title: 'Scheduled elsewhere' }))).json();
     // Far enough ahead that a loaded machine still accepts it as future.
     const when = new Date(Date.now() + 4000).toISOString();
-    const scheduled = await call('POST', '/api/schedule-post', { postId: draft.id, publishDateTime: when, timezone: 'Europe/Stockholm' });
+    const scheduled = await call('POST', '/api/schedule-post', {
+      postId: draft.id,
+      publishDateTime: when,
+      timezone: 'Europe/Stockholm',
+    });
     expect(scheduled.status, await scheduled.clone().text()).toBe(201);
-    await until(async () => (await status(`${builderOn.origin}/post/scheduled-elsewhere`)) === 200, 30_000, 'the scheduled post on the site').catch(
-      async (err: Error) => {
-        const dump = async (q: string) => JSON.stringify((await db.$client.execute(q)).rows);
-        throw new Error(
-          `${err.message}\nschedules ${await dump('SELECT * FROM scheduled_posts')}\nchanges ${await dump('SELECT id, post_id, kind, via, created_at, live_at FROM post_changes')}\nbuilds ${await dump('SELECT id, kind, state, from_change, to_change, error FROM site_builds')}\nON:\n${builderOn.log().slice(-2000)}\nOFF:\n${builderOff.log().slice(-2000)}`,
-        );
-      },
-    );
-    const changes = await db.$client.execute({ sql: `SELECT kind, via FROM post_changes WHERE post_id = ?`, args: [draft.id] });
+    await until(
+      async () => (await status(`${builderOn.origin}/post/scheduled-elsewhere`)) === 200,
+      30_000,
+      'the scheduled post on the site',
+    ).catch(async (err: Error) => {
+      const dump = async (q: string) => JSON.stringify((await db.$client.execute(q)).rows);
+      throw new Error(
+        `${err.message}\nschedules ${await dump('SELECT * FROM scheduled_posts')}\nchanges ${await dump('SELECT id, post_id, kind, via, created_at, live_at FROM post_changes')}\nbuilds ${await dump('SELECT id, kind, state, from_change, to_change, error FROM site_builds')}\nON:\n${builderOn.log().slice(-2000)}\nOFF:\n${builderOff.log().slice(-2000)}`,
+      );
+    });
+    const changes = await db.$client.execute({
+      sql: `SELECT kind, via FROM post_changes WHERE post_id = ?`,
+      args: [draft.id],
+    });
     expect(changes.rows.map((r) => [r.kind, r.via])).toEqual([['published', 'schedule']]);
   });
 
@@ -209,9 +232,11 @@ describe('two API instances on one database', () => {
     // Read twice on B: the second answer comes from B's front cache.
     await titles();
     const before = await titles();
-    const created = await (await call('POST', '/api/posts', postBody({ title: 'Held answers follow', published: true }))).json();
+    const created = await (
+      await call('POST', '/api/posts', postBody({ title: 'Held answers follow', published: true }))
+    ).json();
     // Within the change feed's poll, far inside the 60 s backstop.
-    await until(async () => (await titles())[0] === 'Held answers follow', 5_000, 'the new post in B\'s list');
+    await until(async () => (await titles())[0] === 'Held answers follow', 5_000, "the new post in B's list");
     expect(before).not.toContain('Held answers follow');
     const article = `${builderOff.origin}/api/posts/slug/${created.slug}`;
     expect((await fetch(article)).status).toBe(200);
@@ -236,7 +261,9 @@ describe('two API instances on one database', () => {
     const codes = answers.map((r) => r.status);
     expect(codes.filter((c) => c === 201)).toHaveLength(limit);
     expect(codes.filter((c) => c === 429)).toHaveLength(6);
-    const stored = await db.$client.execute(`SELECT count(*) AS n FROM reader_messages WHERE subject LIKE 'Two instances %'`);
+    const stored = await db.$client.execute(
+      `SELECT count(*) AS n FROM reader_messages WHERE subject LIKE 'Two instances %'`,
+    );
     expect(Number(stored.rows[0]!.n)).toBe(limit);
   });
 
@@ -259,9 +286,15 @@ describe('two API instances on one database', () => {
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
       const winner = answers[0]!.status === 200 ? 'A' : 'B';
-      const [now] = await db.select({ version: posts.version, content: posts.content }).from(posts).where(eq(posts.id, draft.id));
+      const [now] = await db
+        .select({ version: posts.version, content: posts.content })
+        .from(posts)
+        .where(eq(posts.id, draft.id));
       expect(now).toEqual({ version: version + 1, content: `Tab ${winner}, round ${round}` });
-      const revisions = await db.$client.execute({ sql: 'SELECT content FROM post_revisions WHERE post_id = ? AND version = ?', args: [draft.id, version + 1] });
+      const revisions = await db.$client.execute({
+        sql: 'SELECT content FROM post_revisions WHERE post_id = ? AND version = ?',
+        args: [draft.id, version + 1],
+      });
       expect(revisions.rows.map((r) => r.content)).toEqual([`Tab ${winner}, round ${round}`]);
     }
   });
@@ -272,7 +305,9 @@ describe('two API instances on one database', () => {
     const call = await editor(builderOn.origin);
     expect((await call('POST', '/api/build')).status).toBe(202);
     await until(
-      async () => (await db.$client.execute(`SELECT 1 FROM site_builds WHERE kind = 'full' AND state = 'running'`)).rows.length > 0,
+      async () =>
+        (await db.$client.execute(`SELECT 1 FROM site_builds WHERE kind = 'full' AND state = 'running'`)).rows.length >
+        0,
       20_000,
       'the full build to start',
     );
@@ -282,18 +317,33 @@ describe('two API instances on one database', () => {
     const children = descendants(builderOn.proc.pid!);
     await builderOn.stop('SIGKILL');
     await until(async () => children.filter(alive).length === 0, 15_000, "the builder's child processes to stop");
-    const [running] = (await db.$client.execute(`SELECT id, state FROM site_builds WHERE kind = 'full' ORDER BY id DESC LIMIT 1`)).rows;
+    const [running] = (
+      await db.$client.execute(`SELECT id, state FROM site_builds WHERE kind = 'full' ORDER BY id DESC LIMIT 1`)
+    ).rows;
     expect(running?.state).toBe('running');
 
     builderOn = await startInstance({ dataDir: join(dir, 'a'), dbUrl, builder: 'on' });
-    await until(async () => {
-      const rows = (await db.$client.execute(`SELECT state, error FROM site_builds WHERE kind = 'full' ORDER BY id`)).rows;
-      return rows.some((r) => r.state === 'failed' && String(r.error).includes('stopped')) && rows.at(-1)?.state === 'succeeded';
-    }, 60_000, 'the interrupted build to be taken over').catch(async (err: Error) => {
-      const rows = (await db.$client.execute(`SELECT id, kind, state, error, lease_owner FROM site_builds ORDER BY id`)).rows;
+    await until(
+      async () => {
+        const rows = (await db.$client.execute(`SELECT state, error FROM site_builds WHERE kind = 'full' ORDER BY id`))
+          .rows;
+        return (
+          rows.some((r) => r.state === 'failed' && String(r.error).includes('stopped')) &&
+          rows.at(-1)?.state === 'succeeded'
+        );
+      },
+      60_000,
+      'the interrupted build to be taken over',
+    ).catch(async (err: Error) => {
+      const rows = (await db.$client.execute(`SELECT id, kind, state, error, lease_owner FROM site_builds ORDER BY id`))
+        .rows;
       throw new Error(`${err.message}\n${JSON.stringify(rows)}\n${builderOn.log()}`);
     });
-    await until(async () => (await status(`${builderOn.origin}/post/bulk-post-399`)) === 200, 30_000, 'the bulk posts on the site');
+    await until(
+      async () => (await status(`${builderOn.origin}/post/bulk-post-399`)) === 200,
+      30_000,
+      'the bulk posts on the site',
+    );
   }, 120_000);
 });
 
@@ -307,7 +357,10 @@ describe('two builders sharing one DATA_DIR (one machine, one site folder)', () 
   beforeAll(async () => {
     ensureCompiled();
     dir = mkdtempSync(join(tmpdir(), 'northwire-builders-'));
-    sqld = process.env.TEST_DATABASE === 'sqld' || process.env.TEST_DATABASE === 'replica' ? await startSqld({ dir: join(dir, 'sqld') }) : null;
+    sqld =
+      process.env.TEST_DATABASE === 'sqld' || process.env.TEST_DATABASE === 'replica'
+        ? await startSqld({ dir: join(dir, 'sqld') })
+        : null;
     dbUrl = sqld?.url ?? `file:${join(dir, 'app.db')}`;
     running.push(await startInstance({ dataDir: join(dir, 'site-data'), dbUrl, builder: 'on' }));
     running.push(await startInstance({ dataDir: join(dir, 'site-data'), dbUrl, builder: 'on' }));
@@ -324,7 +377,8 @@ describe('two builders sharing one DATA_DIR (one machine, one site folder)', () 
 
   const pidOf = (owner: unknown) => Number(String(owner).split(':')[1]);
   const builds = async () =>
-    (await db.$client.execute(`SELECT id, kind, state, error, lease_owner FROM site_builds ORDER BY id`)).rows as unknown as {
+    (await db.$client.execute(`SELECT id, kind, state, error, lease_owner FROM site_builds ORDER BY id`))
+      .rows as unknown as {
       id: number;
       kind: string;
       state: string;
@@ -341,33 +395,63 @@ describe('two builders sharing one DATA_DIR (one machine, one site folder)', () 
     });
     expect((await call('POST', '/api/build')).status).toBe(202);
     let owner = '';
-    await until(async () => {
-      owner = (await builds()).find((b) => b.kind === 'full' && b.state === 'running')?.lease_owner ?? '';
-      return owner !== '';
-    }, 20_000, 'the full build to start');
+    await until(
+      async () => {
+        owner = (await builds()).find((b) => b.kind === 'full' && b.state === 'running')?.lease_owner ?? '';
+        return owner !== '';
+      },
+      20_000,
+      'the full build to start',
+    );
     const victim = running.find((i) => i.proc.pid === pidOf(owner))!;
     const survivor = running.find((i) => i !== victim)!;
     expect(victim).toBeDefined();
     await victim.stop('SIGKILL');
-    await until(async () => {
-      const all = await builds();
-      return all.some((b) => b.state === 'failed' && String(b.error).includes('stopped')) && all.at(-1)?.state === 'succeeded';
-    }, 60_000, 'the other instance to take the build over').catch(async (err: Error) => {
+    await until(
+      async () => {
+        const all = await builds();
+        return (
+          all.some((b) => b.state === 'failed' && String(b.error).includes('stopped')) &&
+          all.at(-1)?.state === 'succeeded'
+        );
+      },
+      60_000,
+      'the other instance to take the build over',
+    ).catch(async (err: Error) => {
       throw new Error(`${err.message}\n${JSON.stringify(await builds())}\n${survivor.log().slice(-3000)}`);
     });
     expect(pidOf((await builds()).at(-1)!.lease_owner)).toBe(survivor.proc.pid);
-    await until(async () => (await status(`${survivor.origin}/post/shared-post-399`)) === 200, 30_000, 'the posts on the site');
+    await until(
+      async () => (await status(`${survivor.origin}/post/shared-post-399`)) === 200,
+      30_000,
+      'the posts on the site',
+    );
 
     // The killed instance comes back while the survivor runs a build: it must neither fail nor take that build.
     expect((await (await editor(survivor.origin))('POST', '/api/build')).status).toBe(202);
     let current = 0;
-    await until(async () => {
-      current = (await builds()).find((b) => b.kind === 'full' && b.state === 'running')?.id ?? 0;
-      return current > 0;
-    }, 20_000, "the survivor's build to start");
-    running.splice(running.indexOf(victim), 1, await startInstance({ dataDir: join(dir, 'site-data'), dbUrl, builder: 'on' }));
-    await until(async () => (await builds()).find((b) => b.id === current)?.state !== 'running', 60_000, "the survivor's build to end");
+    await until(
+      async () => {
+        current = (await builds()).find((b) => b.kind === 'full' && b.state === 'running')?.id ?? 0;
+        return current > 0;
+      },
+      20_000,
+      "the survivor's build to start",
+    );
+    running.splice(
+      running.indexOf(victim),
+      1,
+      await startInstance({ dataDir: join(dir, 'site-data'), dbUrl, builder: 'on' }),
+    );
+    await until(
+      async () => (await builds()).find((b) => b.id === current)?.state !== 'running',
+      60_000,
+      "the survivor's build to end",
+    );
     const ended = (await builds()).find((b) => b.id === current)!;
-    expect({ state: ended.state, owner: pidOf(ended.lease_owner) }).toEqual({ state: 'succeeded', owner: survivor.proc.pid });
+    expect({ state: ended.state, owner: pidOf(ended.lease_owner) }).toEqual({
+      state: 'succeeded',
+      owner: survivor.proc.pid,
+    });
   }, 180_000);
 });

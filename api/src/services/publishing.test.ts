@@ -9,36 +9,44 @@ import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
+import { createServices } from '../services.ts';
 import { posts } from '../db/schema.ts';
 import { loadEnv } from '../env.ts';
 import { systemClock } from '../lib/clock.ts';
-import { Events } from '../lib/events.ts';
 import { ADMIN_PASSWORD, ensureCompiled, postBody, SITE_DIST as DIST, tempDb } from '../test-utils.ts';
 import { ensureAdmin } from './auth.ts';
-import { createBuilder, httpProbe } from './builder.ts';
-import { createChangeFeed } from './changes.ts';
+import { httpProbe } from './builder/verify.ts';
 import { workerRenderer, type SiteRendererClient } from './site-renderer.ts';
-
-
 
 /** A running server: API over a database file, an embedded builder with the worker renderer. */
 async function startSite() {
   const temp = await tempDb();
   const db = temp.db;
-  const events = new Events();
   let port = 0;
   const server: ServerType = await new Promise((res) => {
     const s = serve({ fetch: (req) => app.fetch(req), port: 0, hostname: '127.0.0.1' }, () => res(s));
   });
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
-  const env = loadEnv({ SITE_URL: origin, DATA_DIR: temp.dir, ADMIN_PASSWORD } as NodeJS.ProcessEnv);
+  const env = loadEnv({
+    SITE_URL: origin,
+    DATA_DIR: temp.dir,
+    DATABASE_URL: temp.url,
+    ADMIN_PASSWORD,
+  } as NodeJS.ProcessEnv);
   await ensureAdmin(db, 'admin', ADMIN_PASSWORD);
   const siteRoot = join(temp.dir, 'site');
   const renderer = workerRenderer({ distDir: DIST, siteRoot, siteUrl: origin, apiUrl: origin });
-  const builder = createBuilder({ db, clock: systemClock, events, target: 'embedded', siteRoot, renderer, probe: httpProbe(origin) });
-  const changes = createChangeFeed({ db, clock: systemClock });
-  const { app, ctx } = createApp({ db, env, clock: systemClock, events, builder, changes });
+  const ctx = createServices({
+    db,
+    env,
+    clock: systemClock,
+    renderer,
+    probe: httpProbe(origin),
+    probeApi: async () => {},
+  });
+  const { builder } = ctx;
+  const { app } = createApp(ctx);
 
   /** Runs the builder until the site reflects every change and the background refreshes are done. */
   async function settle(): Promise<void> {
@@ -47,7 +55,14 @@ async function startSite() {
       await builder.idle();
       const status = await renderer.status();
       const build = await builder.status();
-      if (!status.needsFull && status.cursor >= build.latestChange && status.pendingBackground === 0 && status.searchPending === 0 && !build.pending) return;
+      if (
+        !status.needsFull &&
+        status.cursor >= build.latestChange &&
+        status.pendingBackground === 0 &&
+        status.searchPending === 0 &&
+        !build.pending
+      )
+        return;
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -75,7 +90,9 @@ async function startSite() {
  * (kept ten minutes for readers in the middle of a search, then deleted).
  */
 function snapshot(dir: string): Map<string, Buffer> {
-  const manifest = JSON.parse(readFileSync(join(dir, 'pagefind/manifest.json'), 'utf8')) as { bundles: { path: string }[] };
+  const manifest = JSON.parse(readFileSync(join(dir, 'pagefind/manifest.json'), 'utf8')) as {
+    bundles: { path: string }[];
+  };
   const named = new Set(manifest.bundles.map((b) => `pagefind/${b.path}`));
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   return new Map(
@@ -101,7 +118,11 @@ describe('incremental publishing', () => {
     // An archive large enough for several load-more chunks in 'all' and in one category.
     for (let i = 0; i < 90; i++) {
       await ctx.posts.create({
-        ...postBody({ title: `Archive post ${i}`, category: categories[i % 3 === 0 ? 0 : i % categories.length], published: true }),
+        ...postBody({
+          title: `Archive post ${i}`,
+          category: categories[i % 3 === 0 ? 0 : i % categories.length],
+          published: true,
+        }),
         tags: ['archive'],
         authorId: 1,
         seoTitle: null,
@@ -115,20 +136,36 @@ describe('incremental publishing', () => {
 
     const created = [];
     for (let i = 0; i < 5; i++) {
-      created.push(await ctx.posts.create({ ...postBody({ title: `Fresh post ${i}`, category: categories[i], published: true }) } as never));
+      created.push(
+        await ctx.posts.create({
+          ...postBody({ title: `Fresh post ${i}`, category: categories[i], published: true }),
+        } as never),
+      );
       await site.settle();
     }
     // A body edit, then a slug and category change.
     await ctx.posts.update(created[0]!.id, { content: '## Edited\n\nA corrected paragraph.' });
     await site.settle();
-    await ctx.posts.update(created[1]!.id, { slug: 'fresh-post-renamed', category: 'Deal Watch', title: 'Fresh post renamed' });
+    await ctx.posts.update(created[1]!.id, {
+      slug: 'fresh-post-renamed',
+      category: 'Deal Watch',
+      title: 'Fresh post renamed',
+    });
     await site.settle();
     // A correction of a published post (only its article, /corrections, the feeds and the sitemaps change), and
     // one of an archive post whose category feed holds it.
-    const correction = await ctx.corrections.create(created[4]!.id, { wrong: 'It said 40 GW.', right: 'It is 14 GW.' }, 'admin');
+    const correction = await ctx.corrections.create(
+      created[4]!.id,
+      { wrong: 'It said 40 GW.', right: 'It is 14 GW.' },
+      'admin',
+    );
     await site.settle();
     const [archived] = await site.db.select({ id: posts.id }).from(posts).where(eq(posts.slug, 'archive-post-88'));
-    await ctx.corrections.create(archived!.id, { wrong: 'It named the wrong grid operator.', right: 'It is Svenska kraftnät.' }, 'admin');
+    await ctx.corrections.create(
+      archived!.id,
+      { wrong: 'It named the wrong grid operator.', right: 'It is Svenska kraftnät.' },
+      'admin',
+    );
     await site.settle();
     // An unpublish and a delete, from the middle of the archive.
     await ctx.posts.update(created[2]!.id, { published: false });
@@ -154,7 +191,12 @@ describe('incremental publishing', () => {
 
     // The same data rendered from scratch by a second renderer.
     const scratchRoot = join(site.siteRoot, '..', 'scratch');
-    const scratch: SiteRendererClient = workerRenderer({ distDir: DIST, siteRoot: scratchRoot, siteUrl: site.origin, apiUrl: site.origin });
+    const scratch: SiteRendererClient = workerRenderer({
+      distDir: DIST,
+      siteRoot: scratchRoot,
+      siteUrl: site.origin,
+      apiUrl: site.origin,
+    });
     try {
       const status = await site.builder.status();
       await scratch.full(status.latestChange);
@@ -196,11 +238,22 @@ describe('isolation', () => {
     const now = new Date();
     const [deep] = await db
       .insert(posts)
-      .values({ ...postBody({ title: 'Deeply nested quote', slug: 'deeply-nested-quote' }), content: `${'>'.repeat(10_000)} too deep`, tags: [], createdAt: now, updatedAt: now } as never)
+      .values({
+        ...postBody({ title: 'Deeply nested quote', slug: 'deeply-nested-quote' }),
+        content: `${'>'.repeat(10_000)} too deep`,
+        tags: [],
+        createdAt: now,
+        updatedAt: now,
+      } as never)
       .returning();
     const [broken] = await db
       .insert(posts)
-      .values({ ...postBody({ title: 'Broken body', slug: 'broken-body' }), tags: [], createdAt: now, updatedAt: now } as never)
+      .values({
+        ...postBody({ title: 'Broken body', slug: 'broken-body' }),
+        tags: [],
+        createdAt: now,
+        updatedAt: now,
+      } as never)
       .returning();
     expect(await ctx.posts.backfillDerived()).toBe(2);
     const [stored] = await db.select().from(posts).where(eq(posts.id, deep!.id));
@@ -224,14 +277,21 @@ describe('isolation', () => {
     const errors = status.recent.flatMap((b) => b.postErrors);
     expect(errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ postId: deep!.id, title: 'Deeply nested quote', reason: expect.stringMatching(/could not be rendered/) }),
+        expect.objectContaining({
+          postId: deep!.id,
+          title: 'Deeply nested quote',
+          reason: expect.stringMatching(/could not be rendered/),
+        }),
         expect.objectContaining({ postId: broken!.id, title: 'Broken body', reason: 'The stored HTML was lost' }),
       ]),
     );
     expect(status.recent.every((b) => b.state === 'succeeded')).toBe(true);
     const live = await site.builder.postsLive([deep!.id, broken!.id, fine.id]);
     expect(live.find((l) => l.postId === fine.id)?.liveMs).toBeGreaterThanOrEqual(0);
-    expect(live.find((l) => l.postId === deep!.id)).toMatchObject({ liveAt: null, error: expect.stringMatching(/could not be rendered/) });
+    expect(live.find((l) => l.postId === deep!.id)).toMatchObject({
+      liveAt: null,
+      error: expect.stringMatching(/could not be rendered/),
+    });
 
     // Fixed by the editor (a valid body), it goes live like any other post.
     await ctx.posts.update(broken!.id, { content: '## Restored\n\nThe body is back.' });
@@ -239,4 +299,3 @@ describe('isolation', () => {
     expect(await (await site.get('/post/broken-body')).text()).toContain('The body is back.');
   }, 120_000);
 });
-

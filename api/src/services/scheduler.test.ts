@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDb } from '../db/client.ts';
 import { posts } from '../db/schema.ts';
+import { startJob } from '../lib/jobs.ts';
 import { postBody, testApp } from '../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -21,18 +22,38 @@ describe('POST /api/schedule-post', () => {
     ['a wall-clock time in New York (EDT)', '2026-07-01T09:00', 'America/New_York', '2026-07-01T13:00:00.000Z'],
     ['a wall-clock time in New York (EST)', '2026-12-01T09:00', 'America/New_York', '2026-12-01T14:00:00.000Z'],
     ['a wall-clock time in Stockholm', '2026-12-01T09:00', 'Europe/Stockholm', '2026-12-01T08:00:00.000Z'],
-    ['the first of the repeated hour when clocks go back', '2026-10-25T02:30', 'Europe/Stockholm', '2026-10-25T00:30:00.000Z'],
-    ['an instant with an offset, whatever the zone', '2026-07-01T09:00:00+02:00', 'America/Los_Angeles', '2026-07-01T07:00:00.000Z'],
+    [
+      'the first of the repeated hour when clocks go back',
+      '2026-10-25T02:30',
+      'Europe/Stockholm',
+      '2026-10-25T00:30:00.000Z',
+    ],
+    [
+      'an instant with an offset, whatever the zone',
+      '2026-07-01T09:00:00+02:00',
+      'America/Los_Angeles',
+      '2026-07-01T07:00:00.000Z',
+    ],
     ['a UTC instant', '2026-07-01T09:00:00Z', 'Europe/London', '2026-07-01T09:00:00.000Z'],
   ])('stores %s as the right instant', async (_label, publishDateTime, timezone, instant) => {
     const post = await draft();
     const res = await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime, timezone });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ postId: post.id, publishDate: instant, timezone, status: 'scheduled', postTitle: 'Scheduled story' });
+    expect(res.json).toMatchObject({
+      postId: post.id,
+      publishDate: instant,
+      timezone,
+      status: 'scheduled',
+      postTitle: 'Scheduled story',
+    });
   });
 
   it.each([
-    ['a time that does not exist (DST gap)', { publishDateTime: '2026-03-29T02:30', timezone: 'Europe/Stockholm' }, /does not exist/],
+    [
+      'a time that does not exist (DST gap)',
+      { publishDateTime: '2026-03-29T02:30', timezone: 'Europe/Stockholm' },
+      /does not exist/,
+    ],
     ['a past time', { publishDateTime: '2026-05-01T09:00', timezone: 'Europe/Stockholm' }, /must be in the future/],
     ['an unknown zone', { publishDateTime: '2026-12-01T09:00', timezone: 'Mars/Olympus' }, /Unknown time zone/],
     ['a malformed date', { publishDateTime: 'tomorrow', timezone: 'Europe/Stockholm' }, /ISO date/],
@@ -51,7 +72,9 @@ describe('POST /api/schedule-post', () => {
     expect((await t.call('POST', '/api/schedule-post', body)).status).toBe(201);
     expect((await t.call('POST', '/api/schedule-post', body)).json.error).toMatch(/already scheduled/);
     const live = (await t.call('POST', '/api/posts', postBody({ published: true }))).json;
-    expect((await t.call('POST', '/api/schedule-post', { ...body, postId: live.id })).json.error).toMatch(/Only drafts/);
+    expect((await t.call('POST', '/api/schedule-post', { ...body, postId: live.id })).json.error).toMatch(
+      /Only drafts/,
+    );
     expect((await t.call('POST', '/api/schedule-post', { ...body, postId: 999 })).status).toBe(404);
     expect((await t.call('POST', '/api/schedule-post', { ...body, postId: '1' })).status).toBe(400);
   });
@@ -67,7 +90,13 @@ describe('POST /api/schedule-post', () => {
 describe('DELETE /api/scheduled-posts/{id}', () => {
   it('cancels a scheduled row once; then 409; unknown 404', async () => {
     const post = await draft();
-    const s = (await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-12-01T09:00', timezone: 'Europe/Stockholm' })).json;
+    const s = (
+      await t.call('POST', '/api/schedule-post', {
+        postId: post.id,
+        publishDateTime: '2026-12-01T09:00',
+        timezone: 'Europe/Stockholm',
+      })
+    ).json;
     const res = await t.call('DELETE', `/api/scheduled-posts/${s.id}`);
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('canceled');
@@ -83,7 +112,13 @@ describe('DELETE /api/scheduled-posts/{id}', () => {
 describe('publishing due schedules', () => {
   it('publishes exactly once when due and writes one change record of the scheduled publication', async () => {
     const post = await draft();
-    const s = (await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T12:30', timezone: 'Europe/Stockholm' })).json;
+    const s = (
+      await t.call('POST', '/api/schedule-post', {
+        postId: post.id,
+        publishDateTime: '2026-06-01T12:30',
+        timezone: 'Europe/Stockholm',
+      })
+    ).json;
     t.clock.set('2026-06-01T10:29:59Z');
     expect(await t.ctx.scheduler.publishDue()).toEqual([]);
     t.clock.set('2026-06-01T10:30:00Z');
@@ -112,7 +147,12 @@ describe('publishing due schedules', () => {
   it('two scheduler instances on one database file publish each post once', async () => {
     const ids = [];
     for (let i = 0; i < 8; i++) ids.push((await draft(`Race ${i}`)).id);
-    for (const id of ids) await t.call('POST', '/api/schedule-post', { postId: id, publishDateTime: '2026-06-01T12:30', timezone: 'Europe/Stockholm' });
+    for (const id of ids)
+      await t.call('POST', '/api/schedule-post', {
+        postId: id,
+        publishDateTime: '2026-06-01T12:30',
+        timezone: 'Europe/Stockholm',
+      });
     // A second app with its own connection to the same file, as a second server would have.
     const other = await testApp({ db: await openDb(t.url), url: t.url, dir: t.dir, start: '2026-06-01T11:00:00Z' });
     t.clock.set('2026-06-01T11:00:00Z');
@@ -128,45 +168,78 @@ describe('publishing due schedules', () => {
 
   it('catches up schedules that fell due while the server was down', async () => {
     const post = await draft();
-    await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T13:00', timezone: 'Europe/Stockholm' });
+    await t.call('POST', '/api/schedule-post', {
+      postId: post.id,
+      publishDateTime: '2026-06-01T13:00',
+      timezone: 'Europe/Stockholm',
+    });
     // "Restart" three hours later: a new app on the same database starts its scheduler.
     const restarted = await testApp({ db: t.db, dir: t.dir, start: '2026-06-01T14:00:00Z' });
-    const stop = restarted.ctx.scheduler.start(60_000);
+    const stop = startJob({ ...restarted.ctx.scheduler.job, everyMs: 60_000 });
     await expect.poll(async () => (await restarted.call('GET', `/api/posts/${post.id}`)).json.published).toBe(true);
-    stop();
+    await stop();
   });
 
   it('publishing by hand through the API cancels the schedule', async () => {
     const post = await draft();
-    const s = (await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T13:00', timezone: 'Europe/Stockholm' })).json;
+    const s = (
+      await t.call('POST', '/api/schedule-post', {
+        postId: post.id,
+        publishDateTime: '2026-06-01T13:00',
+        timezone: 'Europe/Stockholm',
+      })
+    ).json;
     await t.call('PUT', `/api/posts/${post.id}`, { published: true });
     const rows = (await t.call('GET', '/api/scheduled-posts')).json;
-    expect(rows.find((r: { id: number }) => r.id === s.id)).toMatchObject({ status: 'canceled', error: 'Published manually' });
+    expect(rows.find((r: { id: number }) => r.id === s.id)).toMatchObject({
+      status: 'canceled',
+      error: 'Published manually',
+    });
   });
 
   it('marks a due schedule failed, with the reason and a notification, when its post was published without cancelling it', async () => {
     const post = await draft();
-    const s = (await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T13:00', timezone: 'Europe/Stockholm' })).json;
+    const s = (
+      await t.call('POST', '/api/schedule-post', {
+        postId: post.id,
+        publishDateTime: '2026-06-01T13:00',
+        timezone: 'Europe/Stockholm',
+      })
+    ).json;
     // Published by a path that does not cancel schedules (another tool writing the database, an import).
     await t.db.update(posts).set({ published: true, publishedAt: t.clock.now() }).where(eq(posts.id, post.id));
     const changesBefore = (await t.changes()).length;
     t.clock.set('2026-06-01T12:00:00Z');
     expect(await t.ctx.scheduler.publishDue()).toEqual([]);
     const rows = (await t.call('GET', '/api/scheduled-posts')).json;
-    expect(rows.find((r: { id: number }) => r.id === s.id)).toMatchObject({ status: 'failed', error: 'The post was already published' });
+    expect(rows.find((r: { id: number }) => r.id === s.id)).toMatchObject({
+      status: 'failed',
+      error: 'The post was already published',
+    });
     expect(await t.changes()).toHaveLength(changesBefore); // no second 'published' record
     await expect
-      .poll(async () => (await t.call('GET', '/api/notifications')).json.map((n: { title: string; message: string }) => [n.title, n.message]))
+      .poll(async () =>
+        (await t.call('GET', '/api/notifications')).json.map((n: { title: string; message: string }) => [
+          n.title,
+          n.message,
+        ]),
+      )
       .toContainEqual([expect.stringMatching(/fail/i), expect.stringContaining('Scheduled story')]);
     // A failed schedule is never tried again.
     t.clock.set('2026-06-01T13:00:00Z');
     expect(await t.ctx.scheduler.publishDue()).toEqual([]);
-    expect((await t.call('GET', '/api/scheduled-posts')).json.find((r: { id: number }) => r.id === s.id).status).toBe('failed');
+    expect((await t.call('GET', '/api/scheduled-posts')).json.find((r: { id: number }) => r.id === s.id).status).toBe(
+      'failed',
+    );
   });
 
   it('deleting a post removes its schedule', async () => {
     const post = await draft();
-    await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T13:00', timezone: 'Europe/Stockholm' });
+    await t.call('POST', '/api/schedule-post', {
+      postId: post.id,
+      publishDateTime: '2026-06-01T13:00',
+      timezone: 'Europe/Stockholm',
+    });
     await t.call('DELETE', `/api/posts/${post.id}`);
     expect((await t.call('GET', '/api/scheduled-posts')).json).toEqual([]);
     t.clock.set('2026-06-02T00:00:00Z');

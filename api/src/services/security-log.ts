@@ -15,31 +15,39 @@ export interface SecurityEntry {
   device?: string | null;
 }
 
+interface LogDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** Adds an entry, and drops the oldest beyond SECURITY_LOG_MAX in the same batch. */
+export async function recordSecurityEvent({ db, clock }: LogDeps, entry: SecurityEntry): Promise<void> {
+  await db.batch([
+    db.insert(securityEvents).values({
+      type: entry.type,
+      detail: entry.detail.slice(0, 500),
+      ip: entry.ip ?? null,
+      device: entry.device ?? null,
+      createdAt: clock.now(),
+    }),
+    db.run(
+      sql`DELETE FROM security_events WHERE id <= (SELECT id FROM security_events ORDER BY id DESC LIMIT 1 OFFSET ${SECURITY_LOG_MAX})`,
+    ),
+  ]);
+}
+
+/** The latest entries, newest first. */
+export async function listSecurityEvents({ db }: LogDeps): Promise<SecurityEvent[]> {
+  const rows = await db.select().from(securityEvents).orderBy(desc(securityEvents.id)).limit(SECURITY_LOG_PAGE);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
 export type SecurityLog = ReturnType<typeof createSecurityLog>;
 
 /** The audit log of sign-ins, lockouts and account changes, shown in the admin's Security screen. */
-export function createSecurityLog(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-
-  async function record(entry: SecurityEntry): Promise<void> {
-    await db.batch([
-      db.insert(securityEvents).values({
-        type: entry.type,
-        detail: entry.detail.slice(0, 500),
-        ip: entry.ip ?? null,
-        device: entry.device ?? null,
-        createdAt: clock.now(),
-      }),
-      db.run(
-        sql`DELETE FROM security_events WHERE id <= (SELECT id FROM security_events ORDER BY id DESC LIMIT 1 OFFSET ${SECURITY_LOG_MAX})`,
-      ),
-    ]);
-  }
-
-  async function list(): Promise<SecurityEvent[]> {
-    const rows = await db.select().from(securityEvents).orderBy(desc(securityEvents.id)).limit(SECURITY_LOG_PAGE);
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-  }
-
-  return { record, list };
+export function createSecurityLog(deps: LogDeps) {
+  return {
+    record: (entry: SecurityEntry) => recordSecurityEvent(deps, entry),
+    list: () => listSecurityEvents(deps),
+  };
 }

@@ -62,7 +62,8 @@ export async function createSession(
 }
 
 /** The list's name for a session: derived from its id, useless as a cookie. */
-export const sessionHandle = (id: string) => createHash('sha256').update(`handle:${id}`).digest('base64url').slice(0, 22);
+export const sessionHandle = (id: string) =>
+  createHash('sha256').update(`handle:${id}`).digest('base64url').slice(0, 22);
 
 /** Resolves a cookie token to its user, renewing it past half-life; null for anything invalid or expired. */
 export async function validateSession(db: Db, clock: Clock, token: string | undefined): Promise<SessionUser | null> {
@@ -95,7 +96,10 @@ export async function validateSession(db: Db, clock: Clock, token: string | unde
   const renewed = expiresAt.getTime() - now < SESSION_TTL_MS / 2;
   if (renewed) expiresAt = new Date(now + SESSION_TTL_MS);
   if (renewed || (row.lastUsedAt?.getTime() ?? 0) <= now - LAST_USED_RESOLUTION_MS) {
-    await db.update(sessions).set({ expiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ expiresAt, lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   return { sessionId: id, userId: row.userId, username: row.username, expiresAt, renewed };
 }
@@ -123,8 +127,15 @@ export async function listSessions(db: Db, clock: Clock, userId: number, current
 }
 
 /** Ends one of the user's sessions by its handle; false when there is no such session. */
-export async function revokeSession(db: Db, userId: number, handle: string): Promise<{ sessionId: string; device: string | null } | null> {
-  const rows = await db.select({ id: sessions.id, device: sessions.device }).from(sessions).where(eq(sessions.userId, userId));
+export async function revokeSession(
+  db: Db,
+  userId: number,
+  handle: string,
+): Promise<{ sessionId: string; device: string | null } | null> {
+  const rows = await db
+    .select({ id: sessions.id, device: sessions.device })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
   const row = rows.find((r) => sessionHandle(r.id) === handle);
   if (!row) return null;
   await db.delete(sessions).where(eq(sessions.id, row.id));

@@ -58,6 +58,9 @@ export function workerRenderer(opts: {
     // quarter with the build worker's alike (`pnpm bench publish`).
     const w = new Worker(WORKER, {
       workerData: opts,
+      // A thread of this process starts from a copy of its environment (which the compiled site, and the search
+      // indexer it spawns, read); nothing is read from it here, only NODE_ENV is changed.
+      // eslint-disable-next-line no-restricted-properties -- passes the environment on to the thread, unread
       env: { ...process.env, NODE_ENV: 'production' },
       resourceLimits: { maxOldGenerationSizeMb: RENDERER_HEAP_MB, maxYoungGenerationSizeMb: RENDERER_YOUNG_MB },
     });
@@ -79,7 +82,9 @@ export function workerRenderer(opts: {
       for (const waiter of pending.values()) waiter.reject(err);
       pending.clear();
     };
-    w.on('error', (err) => fail(new Error(`The renderer stopped: ${err instanceof Error ? err.stack ?? err.message : String(err)}`)));
+    w.on('error', (err) =>
+      fail(new Error(`The renderer stopped: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)),
+    );
     w.on('exit', (code) => fail(new Error(`The renderer exited with code ${code}`)));
     return ready;
   }

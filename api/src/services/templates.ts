@@ -12,45 +12,70 @@ type TemplateData = z.output<typeof TemplateInputSchema>;
 const NOT_FOUND = 'Template not found';
 
 function toTemplate(r: Row): Template {
-  return { id: r.id, name: r.name, category: r.category, title: r.title, content: r.content, tags: r.tags, readTime: r.readTime, usageCount: r.usageCount };
+  return {
+    id: r.id,
+    name: r.name,
+    category: r.category,
+    title: r.title,
+    content: r.content,
+    tags: r.tags,
+    readTime: r.readTime,
+    usageCount: r.usageCount,
+  };
 }
 
-/** Content templates, persisted (the spec keeps them local; a real product keeps them across browsers). */
+interface TemplatesDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export async function listTemplates({ db }: TemplatesDeps): Promise<Template[]> {
+  return (await db.select().from(templates).orderBy(asc(templates.id))).map(toTemplate);
+}
+
+export async function createTemplate({ db, clock }: TemplatesDeps, data: TemplateData): Promise<Template> {
+  const [row] = await db
+    .insert(templates)
+    .values({ ...data, usageCount: 0, updatedAt: clock.now() })
+    .returning();
+  return toTemplate(row!);
+}
+
+export async function updateTemplate({ db, clock }: TemplatesDeps, id: number, data: TemplateData): Promise<Template> {
+  const [row] = await db
+    .update(templates)
+    .set({ ...data, updatedAt: clock.now() })
+    .where(eq(templates.id, id))
+    .returning();
+  if (!row) throw new AppError(404, NOT_FOUND);
+  return toTemplate(row);
+}
+
+export async function removeTemplate({ db }: TemplatesDeps, id: number): Promise<void> {
+  const gone = await db.delete(templates).where(eq(templates.id, id)).returning({ id: templates.id });
+  if (gone.length === 0) throw new AppError(404, NOT_FOUND);
+}
+
+/** Counts one use of a template: the editor's Use raises its usageCount by 1. */
+export async function useTemplate({ db }: TemplatesDeps, id: number): Promise<Template> {
+  const [row] = await db
+    .update(templates)
+    .set({ usageCount: sql`${templates.usageCount} + 1` })
+    .where(eq(templates.id, id))
+    .returning();
+  if (!row) throw new AppError(404, NOT_FOUND);
+  return toTemplate(row);
+}
+
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
 
-export function createTemplatesService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-
-  async function list(): Promise<Template[]> {
-    return (await db.select().from(templates).orderBy(asc(templates.id))).map(toTemplate);
-  }
-
-  async function create(data: TemplateData): Promise<Template> {
-    const [row] = await db.insert(templates).values({ ...data, usageCount: 0, updatedAt: clock.now() }).returning();
-    return toTemplate(row!);
-  }
-
-  async function update(id: number, data: TemplateData): Promise<Template> {
-    const [row] = await db.update(templates).set({ ...data, updatedAt: clock.now() }).where(eq(templates.id, id)).returning();
-    if (!row) throw new AppError(404, NOT_FOUND);
-    return toTemplate(row);
-  }
-
-  async function remove(id: number): Promise<void> {
-    const gone = await db.delete(templates).where(eq(templates.id, id)).returning({ id: templates.id });
-    if (gone.length === 0) throw new AppError(404, NOT_FOUND);
-  }
-
-  /** Counts one use of a template (spec §4: Use raises usageCount by 1). */
-  async function use(id: number): Promise<Template> {
-    const [row] = await db
-      .update(templates)
-      .set({ usageCount: sql`${templates.usageCount} + 1` })
-      .where(eq(templates.id, id))
-      .returning();
-    if (!row) throw new AppError(404, NOT_FOUND);
-    return toTemplate(row);
-  }
-
-  return { list, create, update, remove, use };
+/** Content templates, kept in the database so they follow the editor across browsers. */
+export function createTemplatesService(deps: TemplatesDeps) {
+  return {
+    list: () => listTemplates(deps),
+    create: (data: TemplateData) => createTemplate(deps, data),
+    update: (id: number, data: TemplateData) => updateTemplate(deps, id, data),
+    remove: (id: number) => removeTemplate(deps, id),
+    use: (id: number) => useTemplate(deps, id),
+  };
 }

@@ -25,7 +25,10 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** A fresh 160-bit secret (RFC 4226's recommended length) and the otpauth URI an app scans. */
 export function newTotpSecret(username: string): { secret: string; uri: string } {
   const key = randomBytes(20);
-  return { secret: encodeBase32UpperCaseNoPadding(key), uri: createTOTPKeyURI(ISSUER, username, key, TOTP_STEP_SECONDS, TOTP_DIGITS) };
+  return {
+    secret: encodeBase32UpperCaseNoPadding(key),
+    uri: createTOTPKeyURI(ISSUER, username, key, TOTP_STEP_SECONDS, TOTP_DIGITS),
+  };
 }
 
 /** The code an app shows for a secret at a time (tests and the enrolment check use it). */
@@ -57,95 +60,126 @@ function newRecoveryCode(): string {
 
 const normaliseRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '');
 
+interface TwoFactorDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** Accepts a TOTP code for `secret` once: the step must be newer than the last accepted one. */
+async function acceptTotp(
+  { db, clock }: TwoFactorDeps,
+  userId: number,
+  secret: string,
+  code: string,
+): Promise<boolean> {
+  const step = matchingStep(secret, code, clock.now());
+  if (step === null) return false;
+  const res = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))));
+  return res.rowsAffected === 1;
+}
+
+/** Uses up a recovery code; true once per code. */
+async function acceptRecoveryCode({ db, clock }: TwoFactorDeps, userId: number, code: string): Promise<boolean> {
+  const normalised = normaliseRecoveryCode(code);
+  if (!/^[a-z2-7]{10}$/.test(normalised)) return false;
+  const hash = sha256(`${normalised.slice(0, 5)}-${normalised.slice(5)}`);
+  const res = await db
+    .update(recoveryCodes)
+    .set({ usedAt: clock.now() })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)));
+  return res.rowsAffected === 1;
+}
+
+/** Checks a code of either kind against the user's active secret. */
+export async function verifyCode(
+  deps: TwoFactorDeps,
+  userId: number,
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
+  const [user] = await deps.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
+  if (!user?.secret) return null;
+  if (await acceptTotp(deps, userId, user.secret, code)) return 'totp';
+  if (await acceptRecoveryCode(deps, userId, code)) return 'recovery';
+  return null;
+}
+
+export async function twoFactorStatus(
+  { db }: TwoFactorDeps,
+  userId: number,
+): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+  const [user] = await db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
+  const [left] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return { enabled: !!user?.secret, recoveryCodesLeft: user?.secret ? Number(left?.n ?? 0) : 0 };
+}
+
+export async function twoFactorEnabled({ db }: TwoFactorDeps, userId: number): Promise<boolean> {
+  const [user] = await db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
+  return !!user?.secret;
+}
+
+/** Starts enrolment: a pending secret that does nothing until `enable` proves the app has it. */
+export async function setupTwoFactor(
+  { db }: TwoFactorDeps,
+  userId: number,
+  username: string,
+): Promise<{ secret: string; uri: string }> {
+  const fresh = newTotpSecret(username);
+  await db.update(users).set({ totpPendingSecret: fresh.secret }).where(eq(users.id, userId));
+  return fresh;
+}
+
+function recoveryCodeRows(userId: number) {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return { codes, rows: codes.map((c) => ({ userId, codeHash: sha256(c) })) };
+}
+
+/** Turns the pending secret on when `code` matches it; returns the recovery codes (shown once), or null. */
+export async function enableTwoFactor(deps: TwoFactorDeps, userId: number, code: string): Promise<string[] | null> {
+  const { db } = deps;
+  const [user] = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId));
+  if (!user?.pending || !(await acceptTotp(deps, userId, user.pending, code))) return null;
+  const { codes, rows } = recoveryCodeRows(userId);
+  await db.batch([
+    db.update(users).set({ totpSecret: user.pending, totpPendingSecret: null }).where(eq(users.id, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.insert(recoveryCodes).values(rows),
+  ]);
+  return codes;
+}
+
+export async function disableTwoFactor({ db }: TwoFactorDeps, userId: number): Promise<void> {
+  await db.batch([
+    db.update(users).set({ totpSecret: null, totpPendingSecret: null }).where(eq(users.id, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+  ]);
+}
+
+/** New recovery codes; the old ones stop working in the same write. */
+export async function regenerateRecoveryCodes({ db }: TwoFactorDeps, userId: number): Promise<string[]> {
+  const { codes, rows } = recoveryCodeRows(userId);
+  await db.batch([
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.insert(recoveryCodes).values(rows),
+  ]);
+  return codes;
+}
+
 export type TwoFactor = ReturnType<typeof createTwoFactor>;
 
-export function createTwoFactor(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-
-  /** Accepts a TOTP code for `secret` once: the step must be newer than the last accepted one. */
-  async function acceptTotp(userId: number, secret: string, code: string): Promise<boolean> {
-    const step = matchingStep(secret, code, clock.now());
-    if (step === null) return false;
-    const res = await db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))));
-    return res.rowsAffected === 1;
-  }
-
-  /** Uses up a recovery code; true once per code. */
-  async function acceptRecoveryCode(userId: number, code: string): Promise<boolean> {
-    const normalised = normaliseRecoveryCode(code);
-    if (!/^[a-z2-7]{10}$/.test(normalised)) return false;
-    const hash = sha256(`${normalised.slice(0, 5)}-${normalised.slice(5)}`);
-    const res = await db
-      .update(recoveryCodes)
-      .set({ usedAt: clock.now() })
-      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)));
-    return res.rowsAffected === 1;
-  }
-
-  /** Checks a code of either kind against the user's active secret. */
-  async function verify(userId: number, code: string): Promise<'totp' | 'recovery' | null> {
-    const [user] = await db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
-    if (!user?.secret) return null;
-    if (await acceptTotp(userId, user.secret, code)) return 'totp';
-    if (await acceptRecoveryCode(userId, code)) return 'recovery';
-    return null;
-  }
-
-  async function status(userId: number): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
-    const [user] = await db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
-    const [left] = await db
-      .select({ n: sql<number>`count(*)` })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-    return { enabled: !!user?.secret, recoveryCodesLeft: user?.secret ? Number(left?.n ?? 0) : 0 };
-  }
-
-  async function enabled(userId: number): Promise<boolean> {
-    const [user] = await db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
-    return !!user?.secret;
-  }
-
-  /** Starts enrolment: a pending secret that does nothing until `enable` proves the app has it. */
-  async function setup(userId: number, username: string): Promise<{ secret: string; uri: string }> {
-    const fresh = newTotpSecret(username);
-    await db.update(users).set({ totpPendingSecret: fresh.secret }).where(eq(users.id, userId));
-    return fresh;
-  }
-
-  function recoveryCodeRows(userId: number) {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    return { codes, rows: codes.map((c) => ({ userId, codeHash: sha256(c) })) };
-  }
-
-  /** Turns the pending secret on when `code` matches it; returns the recovery codes (shown once), or null. */
-  async function enable(userId: number, code: string): Promise<string[] | null> {
-    const [user] = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId));
-    if (!user?.pending || !(await acceptTotp(userId, user.pending, code))) return null;
-    const { codes, rows } = recoveryCodeRows(userId);
-    await db.batch([
-      db.update(users).set({ totpSecret: user.pending, totpPendingSecret: null }).where(eq(users.id, userId)),
-      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
-      db.insert(recoveryCodes).values(rows),
-    ]);
-    return codes;
-  }
-
-  async function disable(userId: number): Promise<void> {
-    await db.batch([
-      db.update(users).set({ totpSecret: null, totpPendingSecret: null }).where(eq(users.id, userId)),
-      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
-    ]);
-  }
-
-  /** New recovery codes; the old ones stop working in the same write. */
-  async function regenerate(userId: number): Promise<string[]> {
-    const { codes, rows } = recoveryCodeRows(userId);
-    await db.batch([db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)), db.insert(recoveryCodes).values(rows)]);
-    return codes;
-  }
-
-  return { verify, status, enabled, setup, enable, disable, regenerate };
+export function createTwoFactor(deps: TwoFactorDeps) {
+  return {
+    verify: (userId: number, code: string) => verifyCode(deps, userId, code),
+    status: (userId: number) => twoFactorStatus(deps, userId),
+    enabled: (userId: number) => twoFactorEnabled(deps, userId),
+    setup: (userId: number, username: string) => setupTwoFactor(deps, userId, username),
+    enable: (userId: number, code: string) => enableTwoFactor(deps, userId, code),
+    disable: (userId: number) => disableTwoFactor(deps, userId),
+    regenerate: (userId: number) => regenerateRecoveryCodes(deps, userId),
+  };
 }

@@ -4,6 +4,7 @@ import { openDb } from '../../db/client.ts';
 import { automationRuns, automationTopics } from '../../db/schema-automation.ts';
 import { posts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { startJob } from '../../lib/jobs.ts';
 import { testApp } from '../../test-utils.ts';
 import { createAutomationService } from './automation.ts';
 import type { WritingProvider } from './providers.ts';
@@ -221,10 +222,10 @@ describe('the slot clock', () => {
   it('a slot missed while the server was down runs once at start the same day, never the next day', async () => {
     // Down all Monday morning; "restart" at 15:00 local.
     const restarted = await app({ db: t.db, dir: t.dir, start: '2026-06-01T13:00:00Z' });
-    const stop = restarted.ctx.automation.start(60_000);
+    const stop = startJob({ ...restarted.ctx.automation.job, everyMs: 60_000 });
     // The run is recorded when it starts; wait for it to end.
     await expect.poll(async () => (await allRuns()).map((r) => r.status)).toEqual(['succeeded']);
-    stop();
+    await stop();
     expect((await allRuns())[0]).toMatchObject({ slotDate: '2026-06-01', status: 'succeeded' });
     // Down from Tuesday 08:00 to Wednesday 08:30: Tuesday's slot is lost, Wednesday's is not yet due.
     t.clock.set('2026-06-03T06:30:00Z');

@@ -78,7 +78,8 @@ const MAX_CONTENT = 200_000;
 
 /**
  * The one generator every caller uses (daily, Deep Dive, the editor): builds the brief, asks the provider,
- * validates the answer and derives title (first `#` heading, lifted out of the body) and excerpt (spec §9) from it.
+ * validates the answer and derives title (first `#` heading, lifted out of the body) and excerpt (the first
+ * real paragraph, cut at 150 characters) from it.
  */
 export async function generateDraft(
   provider: WritingProvider,

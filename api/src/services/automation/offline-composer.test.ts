@@ -59,7 +59,7 @@ describe('the offline composer', () => {
     }
   });
 
-  it('asks for the spec’s word counts: daily 4,000–5,000, Deep Dive 5,000–6,000, editor 4,000–5,500', () => {
+  it('asks for the word counts: daily 4,000–5,000, Deep Dive 5,000–6,000, editor 4,000–5,500', () => {
     const args = {
       persona: WRITER_PERSONAS[0]!,
       category: 'Analysis Drop',

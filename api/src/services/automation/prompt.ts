@@ -18,7 +18,7 @@ export interface Prompt {
   user: string;
 }
 
-/** Spec §9: daily 4,000–5,000 words, Deep Dive 5,000–6,000; the editor's generation prompt asks for 4,000–5,500. */
+/** The length asked for: daily 4,000–5,000 words, Deep Dive 5,000–6,000; the editor's generation 4,000–5,500. */
 export function wordTarget(purpose: GenerationPurpose): { min: number; max: number } {
   if (purpose === 'daily') return DAILY_WORDS;
   if (purpose === 'deep-dive') return DEEP_DIVE_WORDS;

@@ -67,7 +67,7 @@ describe('the weekly schedule in America/New_York (the clock follows the zone it
     expect(slotOn(date, zone)).toMatchObject({ date, kind, at: new Date(at) });
   });
 
-  it('counts days in New York: 03:30 UTC on Tuesday is still Monday there, and Monday\'s slot is due', () => {
+  it("counts days in New York: 03:30 UTC on Tuesday is still Monday there, and Monday's slot is due", () => {
     expect(localDay(new Date('2026-03-10T03:30:00Z'), zone)).toEqual({ date: '2026-03-09', weekday: 1 });
     expect(dueSlot(new Date('2026-03-10T03:30:00Z'), zone)?.date).toBe('2026-03-09');
     expect(slotOn('2026-03-07', zone)).toBeNull();

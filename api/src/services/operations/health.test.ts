@@ -158,11 +158,17 @@ describe('GET /api/status', () => {
     expect(first.headers.get('Content-Encoding')).toBe('br');
     const etag = first.headers.get('ETag')!;
     expect(etag).toMatch(/-br"$/);
-    const again = await t.call('GET', '/api/status', undefined, { 'Accept-Encoding': 'br, gzip', 'If-None-Match': etag });
+    const again = await t.call('GET', '/api/status', undefined, {
+      'Accept-Encoding': 'br, gzip',
+      'If-None-Match': etag,
+    });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
     t.clock.advance(1000); // a new computation: checkedAt differs, so does the tag
-    const later = await t.call('GET', '/api/status', undefined, { 'Accept-Encoding': 'br, gzip', 'If-None-Match': etag });
+    const later = await t.call('GET', '/api/status', undefined, {
+      'Accept-Encoding': 'br, gzip',
+      'If-None-Match': etag,
+    });
     expect(later.status).toBe(200);
     expect(later.headers.get('ETag')).not.toBe(etag);
   });

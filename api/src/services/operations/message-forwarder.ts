@@ -66,7 +66,10 @@ export function createMessageForwarder(config: ForwarderConfig) {
     } catch (err) {
       const text = err instanceof Error ? err.message : String(err);
       const code = (err as { code?: unknown }).code;
-      console.error(`[messages] forwarding message ${message.id} failed:`, redact(`${code ? `${String(code)} ` : ''}${text}`, secrets));
+      console.error(
+        `[messages] forwarding message ${message.id} failed:`,
+        redact(`${code ? `${String(code)} ` : ''}${text}`, secrets),
+      );
     }
   }
 
@@ -77,7 +80,9 @@ export function createMessageForwarder(config: ForwarderConfig) {
 function secretsOf(url: string): string[] {
   try {
     const u = new URL(url);
-    return [u.username, u.password, decodeURIComponent(u.username), decodeURIComponent(u.password)].filter((s) => s.length >= 3);
+    return [u.username, u.password, decodeURIComponent(u.username), decodeURIComponent(u.password)].filter(
+      (s) => s.length >= 3,
+    );
   } catch {
     return [];
   }

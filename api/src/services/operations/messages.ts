@@ -1,8 +1,8 @@
 /**
- * Reader messages (issue 12): the contact, tip and correction forms post here anonymously; the editor reads them
- * in the admin Inbox. Limits per address are shared by every instance (rate_limits); bot checks refuse without
- * storing; a stored message raises one grouped notification and is forwarded by email when that is configured.
- * Messages older than the retention setting are deleted by `purge`, run hourly by `start`.
+ * Reader messages: the contact, tip and correction forms post here anonymously; the editor reads them in the
+ * admin Inbox. Limits per address are shared by every instance (rate_limits); bot checks refuse without storing; a
+ * stored message raises one grouped notification and is forwarded by email when that is configured. Messages older
+ * than the retention setting are deleted by `purge`, run hourly by the service's job.
  */
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import {
@@ -23,9 +23,11 @@ import { posts } from '../../db/schema.ts';
 import { messageSettings, readerMessages } from '../../db/schema-operations.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Job } from '../../lib/jobs.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 import type { MessageForwarder } from './message-forwarder.ts';
-import { GROUPED_TITLES, type NotificationsService } from './notifications.ts';
+import type { NotificationsService } from './notifications/index.ts';
+import { GROUPED_TITLES } from './notifications/store.ts';
 
 type Row = typeof readerMessages.$inferSelect;
 
@@ -39,6 +41,8 @@ const DAY = 24 * 60 * MINUTE;
 export const MESSAGE_LIMITS_PER_ADDRESS = { limit: 10, windowMs: 10 * MINUTE };
 /** All readers together: what the Inbox can take in an hour before a botnet fills it. */
 export const MESSAGE_LIMITS_ALL = { limit: 300, windowMs: 60 * MINUTE };
+/** How often messages past their retention are deleted. */
+export const PURGE_EVERY_MS = 60 * MINUTE;
 /** Newest messages the Inbox lists at once. */
 export const INBOX_PAGE = 200;
 
@@ -99,9 +103,8 @@ export function slugFromArticleUrl(text: string, siteUrl: string): string | null
 
 const empty = (s: string | undefined) => (s === undefined || s.trim() === '' ? null : s.trim());
 
-export type MessagesService = ReturnType<typeof createMessagesService>;
-
-export function createMessagesService(deps: {
+/** What the messages service works with. */
+interface MessagesDeps {
   db: Db;
   clock: Clock;
   siteUrl: string;
@@ -110,185 +113,221 @@ export function createMessagesService(deps: {
   forwarder: MessageForwarder | null;
   /** Messages one address may send per window (MESSAGES_PER_ADDRESS); MESSAGE_LIMITS_PER_ADDRESS's by default. */
   perAddress?: number;
-}) {
-  const { db, clock } = deps;
-  const perAddress = { ...MESSAGE_LIMITS_PER_ADDRESS, limit: deps.perAddress ?? MESSAGE_LIMITS_PER_ADDRESS.limit };
-  const inflight = new Set<Promise<void>>();
+}
 
-  /** The published post an article URL names, if any (a draft's slug names nothing to a reader). */
-  async function articleOf(articleUrl: string): Promise<{ id: number; slug: string } | null> {
-    const slug = slugFromArticleUrl(articleUrl, deps.siteUrl);
-    if (!slug) return null;
-    const [post] = await db
-      .select({ id: posts.id, slug: posts.slug })
-      .from(posts)
-      .where(and(eq(posts.slug, slug), eq(posts.published, true)));
-    return post ?? null;
+interface MessagesContext extends Omit<MessagesDeps, 'perAddress'> {
+  perAddress: typeof MESSAGE_LIMITS_PER_ADDRESS;
+  /** Forwards by email still going on, so tests and shutdown can wait for them. */
+  inflight: Set<Promise<void>>;
+}
+
+/** The published post an article URL names, if any (a draft's slug names nothing to a reader). */
+async function articleOf(ctx: MessagesContext, articleUrl: string): Promise<{ id: number; slug: string } | null> {
+  const slug = slugFromArticleUrl(articleUrl, ctx.siteUrl);
+  if (!slug) return null;
+  const [post] = await ctx.db
+    .select({ id: posts.id, slug: posts.slug })
+    .from(posts)
+    .where(and(eq(posts.slug, slug), eq(posts.published, true)));
+  return post ?? null;
+}
+
+/** The row a reader's message is stored as; an anonymous tip stores no contact at all, whatever the form sent. */
+async function rowOf(
+  ctx: MessagesContext,
+  input: MessageInput,
+  now: Date,
+): Promise<typeof readerMessages.$inferInsert> {
+  const common = { createdAt: now, updatedAt: now, status: 'new' as const, read: false };
+  if (input.type === 'contact') {
+    return {
+      ...common,
+      type: 'contact',
+      topic: input.topic,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      body: input.message,
+    };
   }
-
-  /**
-   * Stores a reader's message. Refused with 429 (Retry-After) past the limits of the reader's address or of all
-   * readers, and with 400 and one message for both bot checks (hidden field filled, sent too fast), in which case
-   * nothing is stored.
-   *
-   * `via` is how it came: 'json' from the site's islands, which always measure the fill time, so a JSON body
-   * without one is refused as too fast; 'form' from a page posted without JavaScript, which cannot measure it (a
-   * static page carries no per-request time): its fill time is checked only when sent, while the hidden field and
-   * the limits per address and for everyone apply as to JSON.
-   */
-  async function submit(input: MessageInput, clientIp: string, via: 'json' | 'form' = 'json'): Promise<{ id: number }> {
-    const limited = await deps.limiter.hit([
-      { key: `messages:ip:${clientIp}`, ...perAddress },
-      { key: 'messages:all', ...MESSAGE_LIMITS_ALL },
-    ]);
-    if (!limited.ok)
-      throw new AppError(429, MESSAGES_RATE_LIMITED(limited.retryAfterS), {
-        headers: { 'Retry-After': String(limited.retryAfterS) },
-      });
-    const tooFast = input.elapsedMs === undefined ? via === 'json' : input.elapsedMs < MIN_FILL_MS;
-    if ((input.website ?? '').trim() !== '' || tooFast) throw new AppError(400, MESSAGE_NOT_ACCEPTED);
-
-    const now = clock.now();
-    const common = { createdAt: now, updatedAt: now, status: 'new' as const, read: false };
-    let values: typeof readerMessages.$inferInsert;
-    if (input.type === 'contact') {
-      values = {
-        ...common,
-        type: 'contact',
-        topic: input.topic,
-        name: input.name,
-        email: input.email,
-        subject: input.subject,
-        body: input.message,
-      };
-    } else if (input.type === 'tip') {
-      // An anonymous tip stores no contact at all, whatever the form sent.
-      values = {
-        ...common,
-        type: 'tip',
-        urgency: input.urgency,
-        anonymous: input.anonymous,
-        contactInfo: input.anonymous ? null : empty(input.contactInfo),
-        subject: input.subject,
-        body: input.tip,
-        source: empty(input.source),
-      };
-    } else {
-      const post = await articleOf(input.articleUrl);
-      values = {
-        ...common,
-        type: 'correction',
-        contactInfo: empty(input.contactInfo),
-        subject: post ? `Correction: ${post.slug}` : `Correction: ${input.articleUrl}`.slice(0, 200),
-        body: input.correction,
-        source: empty(input.source),
-        articleUrl: input.articleUrl,
-        postId: post?.id ?? null,
-        postSlug: post?.slug ?? null,
-      };
-    }
-    const [row] = await db.insert(readerMessages).values(values).returning();
-    if (!row) throw new Error('message was not stored');
-    // Stored: the reader's answer no longer depends on anything below.
-    try {
-      await deps.notifications.group({
-        type: 'info',
-        title: GROUPED_TITLES.readerMessage,
-        message: `${MESSAGE_TYPE_LABELS[row.type]}: “${row.subject.slice(0, 120)}”`,
-        actionUrl: `/admin/inbox/${row.id}`,
-        actionText: 'Open Inbox',
-      });
-    } catch (err) {
-      console.error('[messages] notification failed:', err instanceof Error ? err.message : err);
-    }
-    if (deps.forwarder) {
-      const p = deps.forwarder.forward(toDetail(row)).finally(() => inflight.delete(p));
-      inflight.add(p);
-    }
-    return { id: row.id };
+  if (input.type === 'tip') {
+    return {
+      ...common,
+      type: 'tip',
+      urgency: input.urgency,
+      anonymous: input.anonymous,
+      contactInfo: input.anonymous ? null : empty(input.contactInfo),
+      subject: input.subject,
+      body: input.tip,
+      source: empty(input.source),
+    };
   }
+  const post = await articleOf(ctx, input.articleUrl);
+  return {
+    ...common,
+    type: 'correction',
+    contactInfo: empty(input.contactInfo),
+    subject: post ? `Correction: ${post.slug}` : `Correction: ${input.articleUrl}`.slice(0, 200),
+    body: input.correction,
+    source: empty(input.source),
+    articleUrl: input.articleUrl,
+    postId: post?.id ?? null,
+    postSlug: post?.slug ?? null,
+  };
+}
 
-  async function unreadCount(): Promise<number> {
-    const [r] = await db.select({ n: count() }).from(readerMessages).where(eq(readerMessages.read, false));
-    return r?.n ?? 0;
+/** Tells the editor about a stored message and forwards it; the reader's answer no longer depends on either. */
+async function announce(ctx: MessagesContext, row: Row): Promise<void> {
+  try {
+    await ctx.notifications.group({
+      type: 'info',
+      title: GROUPED_TITLES.readerMessage,
+      message: `${MESSAGE_TYPE_LABELS[row.type]}: “${row.subject.slice(0, 120)}”`,
+      actionUrl: `/admin/inbox/${row.id}`,
+      actionText: 'Open Inbox',
+    });
+  } catch (err) {
+    console.error('[messages] notification failed:', err instanceof Error ? err.message : err);
   }
-
-  async function list(filter: MessageFilter): Promise<MessageList> {
-    const where: SQL[] = [];
-    if (filter.type) where.push(eq(readerMessages.type, filter.type));
-    if (filter.status) where.push(eq(readerMessages.status, filter.status));
-    const rows = await db
-      .select()
-      .from(readerMessages)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(desc(readerMessages.id))
-      .limit(INBOX_PAGE);
-    return { items: rows.map(toSummary), unread: await unreadCount() };
+  if (ctx.forwarder) {
+    const p = ctx.forwarder.forward(toDetail(row)).finally(() => ctx.inflight.delete(p));
+    ctx.inflight.add(p);
   }
+}
 
-  async function get(id: number): Promise<MessageDetail> {
-    const [row] = await db.select().from(readerMessages).where(eq(readerMessages.id, id));
-    if (!row) throw new AppError(404, MESSAGE_NOT_FOUND);
-    return toDetail(row);
-  }
+/**
+ * Stores a reader's message. Refused with 429 (Retry-After) past the limits of the reader's address or of all
+ * readers, and with 400 and one message for both bot checks (hidden field filled, sent too fast), in which case
+ * nothing is stored.
+ *
+ * `via` is how it came: 'json' from the site's islands, which always measure the fill time, so a JSON body
+ * without one is refused as too fast; 'form' from a page posted without JavaScript, which cannot measure it (a
+ * static page carries no per-request time): its fill time is checked only when sent, while the hidden field and
+ * the limits per address and for everyone apply as to JSON.
+ */
+async function submit(
+  ctx: MessagesContext,
+  input: MessageInput,
+  clientIp: string,
+  via: 'json' | 'form' = 'json',
+): Promise<{ id: number }> {
+  const limited = await ctx.limiter.hit([
+    { key: `messages:ip:${clientIp}`, ...ctx.perAddress },
+    { key: 'messages:all', ...MESSAGE_LIMITS_ALL },
+  ]);
+  if (!limited.ok)
+    throw new AppError(429, MESSAGES_RATE_LIMITED(limited.retryAfterS), {
+      headers: { 'Retry-After': String(limited.retryAfterS) },
+    });
+  const tooFast = input.elapsedMs === undefined ? via === 'json' : input.elapsedMs < MIN_FILL_MS;
+  if ((input.website ?? '').trim() !== '' || tooFast) throw new AppError(400, MESSAGE_NOT_ACCEPTED);
 
-  async function update(id: number, patch: MessageUpdate): Promise<MessageDetail> {
-    const [row] = await db
-      .update(readerMessages)
-      .set({
-        ...(patch.status !== undefined ? { status: patch.status } : {}),
-        ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
-        ...(patch.read !== undefined ? { read: patch.read } : {}),
-        updatedAt: clock.now(),
-      })
-      .where(eq(readerMessages.id, id))
-      .returning();
-    if (!row) throw new AppError(404, MESSAGE_NOT_FOUND);
-    return toDetail(row);
-  }
+  const [row] = await ctx.db
+    .insert(readerMessages)
+    .values(await rowOf(ctx, input, ctx.clock.now()))
+    .returning();
+  if (!row) throw new Error('message was not stored');
+  await announce(ctx, row);
+  return { id: row.id };
+}
 
-  async function remove(id: number): Promise<void> {
-    const res = await db.delete(readerMessages).where(eq(readerMessages.id, id));
-    if (res.rowsAffected === 0) throw new AppError(404, MESSAGE_NOT_FOUND);
-  }
+async function unreadCount({ db }: MessagesContext): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(readerMessages).where(eq(readerMessages.read, false));
+  return r?.n ?? 0;
+}
 
-  async function settings(): Promise<MessageSettings> {
-    const [row] = await db.select().from(messageSettings).where(eq(messageSettings.id, 1));
-    return { retentionDays: row?.retentionDays ?? DEFAULT_RETENTION_DAYS };
-  }
+async function list(ctx: MessagesContext, filter: MessageFilter): Promise<MessageList> {
+  const where: SQL[] = [];
+  if (filter.type) where.push(eq(readerMessages.type, filter.type));
+  if (filter.status) where.push(eq(readerMessages.status, filter.status));
+  const rows = await ctx.db
+    .select()
+    .from(readerMessages)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(readerMessages.id))
+    .limit(INBOX_PAGE);
+  return { items: rows.map(toSummary), unread: await unreadCount(ctx) };
+}
 
-  async function setSettings(input: MessageSettings): Promise<MessageSettings> {
-    const now = clock.now();
-    await db
-      .insert(messageSettings)
-      .values({ id: 1, retentionDays: input.retentionDays, updatedAt: now })
-      .onConflictDoUpdate({ target: messageSettings.id, set: { retentionDays: input.retentionDays, updatedAt: now } });
-    return settings();
-  }
+async function get({ db }: MessagesContext, id: number): Promise<MessageDetail> {
+  const [row] = await db.select().from(readerMessages).where(eq(readerMessages.id, id));
+  if (!row) throw new AppError(404, MESSAGE_NOT_FOUND);
+  return toDetail(row);
+}
 
-  /** Deletes messages older than the retention period, and rate-limit counters whose window is long over. */
-  async function purge(): Promise<{ messages: number; limits: number }> {
-    const { retentionDays } = await settings();
-    const cutoff = new Date(clock.now().getTime() - retentionDays * DAY);
-    const res = await db.delete(readerMessages).where(lt(readerMessages.createdAt, cutoff));
-    const limits = await deps.limiter.purge(2 * MESSAGE_LIMITS_ALL.windowMs);
-    return { messages: res.rowsAffected, limits };
-  }
+async function update({ db, clock }: MessagesContext, id: number, patch: MessageUpdate): Promise<MessageDetail> {
+  const [row] = await db
+    .update(readerMessages)
+    .set({
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
+      ...(patch.read !== undefined ? { read: patch.read } : {}),
+      updatedAt: clock.now(),
+    })
+    .where(eq(readerMessages.id, id))
+    .returning();
+  if (!row) throw new AppError(404, MESSAGE_NOT_FOUND);
+  return toDetail(row);
+}
 
-  /** Purges at start and then every `intervalMs`; returns the stop function. */
-  function start(intervalMs = 60 * MINUTE): () => void {
-    const run = () =>
-      purge().catch((err: unknown) => console.error('[messages] retention purge failed:', err instanceof Error ? err.message : err));
-    void run();
-    const timer = setInterval(run, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
+async function remove({ db }: MessagesContext, id: number): Promise<void> {
+  const res = await db.delete(readerMessages).where(eq(readerMessages.id, id));
+  if (res.rowsAffected === 0) throw new AppError(404, MESSAGE_NOT_FOUND);
+}
 
-  /** Waits for forwards in flight (tests, shutdown). */
-  async function idle(): Promise<void> {
-    while (inflight.size) await Promise.allSettled([...inflight]);
-  }
+async function settings({ db }: MessagesContext): Promise<MessageSettings> {
+  const [row] = await db.select().from(messageSettings).where(eq(messageSettings.id, 1));
+  return { retentionDays: row?.retentionDays ?? DEFAULT_RETENTION_DAYS };
+}
 
-  return { submit, list, get, update, remove, unreadCount, settings, setSettings, purge, start, idle };
+async function setSettings(ctx: MessagesContext, input: MessageSettings): Promise<MessageSettings> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(messageSettings)
+    .values({ id: 1, retentionDays: input.retentionDays, updatedAt: now })
+    .onConflictDoUpdate({ target: messageSettings.id, set: { retentionDays: input.retentionDays, updatedAt: now } });
+  return settings(ctx);
+}
+
+/** Deletes messages older than the retention period, and rate-limit counters whose window is long over. */
+async function purge(ctx: MessagesContext): Promise<{ messages: number; limits: number }> {
+  const { retentionDays } = await settings(ctx);
+  const cutoff = new Date(ctx.clock.now().getTime() - retentionDays * DAY);
+  const res = await ctx.db.delete(readerMessages).where(lt(readerMessages.createdAt, cutoff));
+  const limits = await ctx.limiter.purge(2 * MESSAGE_LIMITS_ALL.windowMs);
+  return { messages: res.rowsAffected, limits };
+}
+
+/** Waits for forwards in flight (tests, shutdown). */
+async function idle({ inflight }: MessagesContext): Promise<void> {
+  while (inflight.size) await Promise.allSettled([...inflight]);
+}
+
+/** Purges at start and then hourly; at stop, waits for the forwards in flight. */
+function retentionJob(ctx: MessagesContext): Job {
+  return { name: 'messages', everyMs: PURGE_EVERY_MS, run: () => purge(ctx), drain: () => idle(ctx) };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;
+
+/** The messages service: the forms' intake, the editor's Inbox, the retention setting and its job. */
+export function createMessagesService(deps: MessagesDeps) {
+  const ctx: MessagesContext = {
+    ...deps,
+    perAddress: { ...MESSAGE_LIMITS_PER_ADDRESS, limit: deps.perAddress ?? MESSAGE_LIMITS_PER_ADDRESS.limit },
+    inflight: new Set(),
+  };
+  return {
+    submit: (input: MessageInput, clientIp: string, via?: 'json' | 'form') => submit(ctx, input, clientIp, via),
+    list: (filter: MessageFilter) => list(ctx, filter),
+    get: (id: number) => get(ctx, id),
+    update: (id: number, patch: MessageUpdate) => update(ctx, id, patch),
+    remove: (id: number) => remove(ctx, id),
+    unreadCount: () => unreadCount(ctx),
+    settings: () => settings(ctx),
+    setSettings: (input: MessageSettings) => setSettings(ctx, input),
+    purge: () => purge(ctx),
+    jobs: [retentionJob(ctx)],
+    idle: () => idle(ctx),
+  };
 }

@@ -59,7 +59,7 @@ describe('GET /api/performance', () => {
     });
   });
 
-  it('computes the spec’s figures for a known set of views', async () => {
+  it('computes the report’s figures for a known set of views', async () => {
     await knownViews();
     const r = await report();
     expect(r).toMatchObject({ empty: false, from: '2026-06-04', to: '2026-06-10' });

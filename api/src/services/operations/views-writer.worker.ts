@@ -21,7 +21,8 @@ parentPort!.on('message', (msg: { id: number; op: 'write' | 'slugs'; batch?: Vie
   queue = queue.then(async () => {
     try {
       const db = await connection();
-      const value = msg.op === 'write' ? await writeViewsBatch(db.$client, msg.batch!) : await readPublishedSlugs(db.$client);
+      const value =
+        msg.op === 'write' ? await writeViewsBatch(db.$client, msg.batch!) : await readPublishedSlugs(db.$client);
       parentPort!.postMessage({ id: msg.id, ok: true, value });
     } catch (err) {
       parentPort!.postMessage({ id: msg.id, ok: false, error: err instanceof Error ? err.message : String(err) });

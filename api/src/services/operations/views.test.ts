@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateDb, openDb } from '../../db/client.ts';
 import { ADMIN_PASSWORD, ORIGIN, postBody, testApp } from '../../test-utils.ts';
-import { createViewsService, Readers, VIEW_LIMITS } from './views.ts';
+import { VIEW_LIMITS } from './views-limiter.ts';
+import { createViewsService } from './views.ts';
 import { threadViewsWriter, type ViewsWriter } from './views-writer.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -218,7 +219,8 @@ describe('the writer', () => {
     expect(await views.flush()).toBe(0);
     await writer.close();
     await t.db.$replica?.catchUp(Date.now());
-    const rows = (await t.db.$client.execute('SELECT views, leaves, completion_sum, engaged FROM post_stats_daily')).rows;
+    const rows = (await t.db.$client.execute('SELECT views, leaves, completion_sum, engaged FROM post_stats_daily'))
+      .rows;
     expect(rows.map((r) => ({ ...r }))).toEqual([{ views: 2, leaves: 1, completion_sum: 80, engaged: 1 }]);
   });
 
@@ -311,7 +313,12 @@ describe('shutdown', () => {
       const send = (slug: string, reader: number) =>
         fetch(`${origin}/api/views`, {
           method: 'POST',
-          headers: { Origin: origin, 'Content-Type': 'text/plain', 'User-Agent': UA, 'X-Forwarded-For': `10.0.0.${reader}` },
+          headers: {
+            Origin: origin,
+            'Content-Type': 'text/plain',
+            'User-Agent': UA,
+            'X-Forwarded-For': `10.0.0.${reader}`,
+          },
           body: JSON.stringify({ slug, event: 'view' }),
         });
       // The flush runs once a second: these are answered and then the server is stopped before it comes.
@@ -367,35 +374,14 @@ describe('the limiter', () => {
         return (err as { status: number }).status;
       }
     };
-    expect(slugs.slice(0, VIEW_LIMITS.burst).map(send).every((o) => o === 'counted')).toBe(true);
+    expect(
+      slugs
+        .slice(0, VIEW_LIMITS.burst)
+        .map(send)
+        .every((o) => o === 'counted'),
+    ).toBe(true);
     expect(send(slugs[VIEW_LIMITS.burst]!)).toBe(429);
     vi.advanceTimersByTime(60_000 / VIEW_LIMITS.refillPerMinute);
     expect([send(slugs[VIEW_LIMITS.burst]!), send(slugs[VIEW_LIMITS.burst + 1]!)]).toEqual(['counted', 429]);
-  });
-});
-
-describe('Readers', () => {
-  it('holds about its bound, keeps the clients seen lately and forgets the oldest', () => {
-    const readers = new Readers(100);
-    const keptSince = 0;
-    for (let i = 0; i < 1000; i++) {
-      readers.remember(readers.get(`c${i}`, i), 's', 'view', i);
-      if (i % 7 === 0) readers.get('kept', keptSince); // seen often: never forgotten
-      expect(readers.size).toBeLessThanOrEqual(100 / 2);
-    }
-    expect(readers.get('c999', 0).counted).toHaveLength(1);
-    expect(readers.get('c980', 0).counted).toHaveLength(1);
-    expect(readers.get('kept', 5).at).toBe(keptSince);
-    expect(readers.get('c0', 5).counted).toHaveLength(0); // forgotten: a fresh entry
-  });
-
-  it('sweeps expired pairs, and clients with none left whose budget is full again', () => {
-    const readers = new Readers(100);
-    readers.get('idle', 0);
-    readers.remember(readers.get('recent', 0), 's', 'share', 0);
-    readers.remember(readers.get('reading', 0), 's', 'view', 0);
-    readers.sweep(VIEW_LIMITS.dedupeMs.share);
-    expect(readers.size).toBe(1);
-    expect(readers.get('reading', 0).counted).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, encoded, isCurrent } from './posts.ts';
+import { AnswerCache, encoded, isCurrent } from './answer-cache.ts';
 
 /** A computation the test finishes by hand, counting how often it was started. */
 function gate() {

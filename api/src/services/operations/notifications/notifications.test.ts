@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATIONS_MAX } from 'content-schema/site';
-import { openDb } from '../../db/client.ts';
-import { postBody, recordingRenderer, testApp } from '../../test-utils.ts';
+import { openDb } from '../../../db/client.ts';
+import { postBody, recordingRenderer, testApp } from '../../../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
@@ -71,7 +71,11 @@ describe('notifications from real events', () => {
     for (const title of ['First story', 'Second story', 'Third story']) {
       const post = (await t.call('POST', '/api/posts', postBody({ title }))).json;
       ids.push(post.id);
-      await t.call('POST', '/api/schedule-post', { postId: post.id, publishDateTime: '2026-06-01T12:30', timezone: 'Europe/Stockholm' });
+      await t.call('POST', '/api/schedule-post', {
+        postId: post.id,
+        publishDateTime: '2026-06-01T12:30',
+        timezone: 'Europe/Stockholm',
+      });
     }
     t.clock.set('2026-06-01T10:31:00Z');
     other.clock.set('2026-06-01T10:31:00Z');
@@ -79,7 +83,11 @@ describe('notifications from real events', () => {
     await Promise.all([t.changeFeed.poll(), other.changeFeed.poll()]);
     await Promise.all([t.changeFeed.poll(), other.changeFeed.poll()]);
     const announced = (await list()).filter((n) => n.title === 'Scheduled Post Published').map((n) => n.message);
-    expect(announced.sort()).toEqual(['“First story” is now live.', '“Second story” is now live.', '“Third story” is now live.']);
+    expect(announced.sort()).toEqual([
+      '“First story” is now live.',
+      '“Second story” is now live.',
+      '“Third story” is now live.',
+    ]);
     await other.cleanup();
   });
 
@@ -162,7 +170,7 @@ describe('notifications from real events', () => {
     expect((await list()).some((n) => n.type === 'warning' && n.title === 'Sign-in Locked')).toBe(true);
   });
 
-  it('workflow completed and failed (see workflows.test.ts) come from the run itself', async () => {
+  it('workflow completed and failed (see workflows/runs.test.ts) come from the run itself', async () => {
     await start();
     const ok = await t.call('POST', '/api/workflows', { name: 'Empty', trigger: 'manual', actions: [], enabled: true });
     await t.call('POST', '/api/workflows/execute', { workflowId: ok.json.id });
@@ -178,7 +186,8 @@ describe('notifications from real events', () => {
 describe('routine events are grouped, caps are per type', () => {
   it('workflow completions make one notification whose count and message follow the runs, until it is read', async () => {
     await start();
-    const w = (await t.call('POST', '/api/workflows', { name: 'Empty', trigger: 'manual', actions: [], enabled: true })).json;
+    const w = (await t.call('POST', '/api/workflows', { name: 'Empty', trigger: 'manual', actions: [], enabled: true }))
+      .json;
     await t.ctx.operations.notifications.create({ type: 'error', title: 'Site Build Failed', message: 'important' });
     for (let i = 0; i < 25; i++) {
       await t.call('POST', '/api/workflows/execute', { workflowId: w.id });
@@ -200,7 +209,8 @@ describe('routine events are grouped, caps are per type', () => {
     const { notifications } = t.ctx.operations;
     await notifications.create({ type: 'error', title: 'Site Build Failed', message: 'important' });
     await notifications.create({ type: 'warning', title: 'Change Not Live Yet', message: 'also important' });
-    for (let i = 1; i <= 30; i++) await notifications.create({ type: 'success', title: `Done ${i}`, message: 'routine' });
+    for (let i = 1; i <= 30; i++)
+      await notifications.create({ type: 'success', title: `Done ${i}`, message: 'routine' });
     const items = await list();
     expect(items.filter((n) => n.type === 'success')).toHaveLength(NOTIFICATIONS_MAX);
     expect(items.filter((n) => n.type === 'success')[0]!.title).toBe('Done 30');
@@ -211,7 +221,10 @@ describe('routine events are grouped, caps are per type', () => {
 
   it("the editor's AI writers tab (an unsaved draft) is not announced as a saved draft, nor linked to /admin/edit/0", async () => {
     await start();
-    const res = await t.call('POST', '/api/automation/generate', { personaId: 'ai-strategy', topic: 'Open banking in the Nordics' });
+    const res = await t.call('POST', '/api/automation/generate', {
+      personaId: 'ai-strategy',
+      topic: 'Open banking in the Nordics',
+    });
     expect(res.status).toBe(200);
     await settle();
     const items = await list();
