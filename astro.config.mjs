@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { env } from './site/lib/env.ts';
+import { env } from './site/lib/build/env.ts';
 import { warmRenderer } from './site/render/adapter.ts';
 import { clientDirectives } from './site/directives/integration.ts';
 import { enhancements } from './site/enhance/integration.ts';

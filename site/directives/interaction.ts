@@ -94,7 +94,9 @@ const interaction: ClientDirective = (load, options, el) => {
  * `display: contents` and none of their own, and an observer never sees such an element intersect.
  */
 function boxes(parent: Element): Element[] {
-  return [...parent.children].flatMap((child) => (getComputedStyle(child).display === 'contents' ? boxes(child) : [child]));
+  return [...parent.children].flatMap((child) =>
+    getComputedStyle(child).display === 'contents' ? boxes(child) : [child],
+  );
 }
 
 export default interaction;

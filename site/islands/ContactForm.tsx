@@ -1,4 +1,4 @@
-/** The contact form (spec §2 Contact, §3 Contact form): posts to the newsroom's Inbox, confirms once stored. */
+/** The contact form: posts to the newsroom's Inbox, confirms once stored. */
 import { CONTACT_TYPES } from 'content-schema/forms';
 import { MESSAGE_LIMITS, MESSAGE_SENT } from 'content-schema/message-text';
 import { Field, MessageForm, useMessageForm } from './ui/form-parts.tsx';
@@ -29,7 +29,14 @@ export default function ContactForm() {
     <MessageForm type="contact" label="Contact form" submitLabel="Send Message" state={state}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Full Name">
-          <input id="contact-name" name="name" className="input" required maxLength={MESSAGE_LIMITS.name} autoComplete="name" />
+          <input
+            id="contact-name"
+            name="name"
+            className="input"
+            required
+            maxLength={MESSAGE_LIMITS.name}
+            autoComplete="name"
+          />
         </Field>
         <Field id="contact-email" label="Email">
           <input
@@ -56,7 +63,14 @@ export default function ContactForm() {
         <input id="contact-subject" name="subject" className="input" required maxLength={MESSAGE_LIMITS.subject} />
       </Field>
       <Field id="contact-message" label="Message">
-        <textarea id="contact-message" name="message" className="input" rows={6} required maxLength={MESSAGE_LIMITS.body} />
+        <textarea
+          id="contact-message"
+          name="message"
+          className="input"
+          rows={6}
+          required
+          maxLength={MESSAGE_LIMITS.body}
+        />
       </Field>
     </MessageForm>
   );

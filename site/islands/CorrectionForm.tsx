@@ -1,5 +1,5 @@
 /**
- * The correction form (spec §2 Corrections, §3 Correction form): posts to the newsroom's Inbox, confirms once
+ * The correction form: posts to the newsroom's Inbox, confirms once
  * stored. Opened from an article (`/corrections?article=<slug>`, or `?url=<address>`), the Article URL is filled in.
  */
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
-/** The news tip form (spec §2 News tip, §3 News tip form): posts to the newsroom's Inbox, confirms once stored. */
-import { useEffect, useRef, useState } from 'react';
+/** The news tip form: posts to the newsroom's Inbox, confirms once stored. */
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { URGENCY_LEVELS } from 'content-schema/forms';
 import { MESSAGE_LIMITS, TIP_SENT } from 'content-schema/message-text';
 import { Field, MessageForm, useMessageForm } from './ui/form-parts.tsx';
@@ -12,33 +12,10 @@ const URGENCY = [
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
-export default function TipForm() {
-  const [anonymous, setAnonymous] = useState(false);
-  const anonymousBox = useRef<HTMLInputElement>(null);
-  // Ticked before the island woke: the box is in the DOM, not yet in React's state.
-  useEffect(() => setAnonymous(anonymousBox.current?.checked ?? false), []);
-  const state = useMessageForm({
-    confirmation: TIP_SENT,
-    onReset: () => setAnonymous(false),
-    build: (data) => ({
-      type: 'tip' as const,
-      subject: text(data, 'subject'),
-      tip: text(data, 'tip'),
-      source: text(data, 'source'),
-      // An anonymous tip sends no contact at all (a disabled field is not in the form data either).
-      contactInfo: anonymous ? '' : text(data, 'contactInfo'),
-      anonymous,
-      urgency: text(data, 'urgency') as (typeof URGENCY_LEVELS)[number],
-    }),
-  });
+/** What the tip is about: subject, urgency, the details and the sources. */
+function TipFields() {
   return (
-    <MessageForm
-      type="tip"
-      label="News tip form"
-      submitLabel="Submit Tip"
-      state={state}
-      note="We store your tip, never your IP address or anything else about your connection; an anonymous tip stores no contact information at all. Tips are deleted automatically after the retention period in our privacy notice."
-    >
+    <>
       <Field id="tip-subject" label="Story Subject">
         <input id="tip-subject" name="subject" className="input" required maxLength={MESSAGE_LIMITS.subject} />
       </Field>
@@ -81,6 +58,19 @@ export default function TipForm() {
           aria-describedby="tip-sources-hint"
         />
       </Field>
+    </>
+  );
+}
+
+/** How to reach the tipster, and the switch that sends no contact at all. */
+function ContactFields(props: {
+  anonymous: boolean;
+  setAnonymous: (anonymous: boolean) => void;
+  anonymousBox: RefObject<HTMLInputElement | null>;
+}) {
+  const { anonymous, setAnonymous, anonymousBox } = props;
+  return (
+    <>
       <Field
         id="tip-contact"
         label="Contact Information"
@@ -111,6 +101,39 @@ export default function TipForm() {
           Submit anonymously (your contact information will not be stored)
         </label>
       </div>
+    </>
+  );
+}
+
+export default function TipForm() {
+  const [anonymous, setAnonymous] = useState(false);
+  const anonymousBox = useRef<HTMLInputElement>(null);
+  // Ticked before the island woke: the box is in the DOM, not yet in React's state.
+  useEffect(() => setAnonymous(anonymousBox.current?.checked ?? false), []);
+  const state = useMessageForm({
+    confirmation: TIP_SENT,
+    onReset: () => setAnonymous(false),
+    build: (data) => ({
+      type: 'tip' as const,
+      subject: text(data, 'subject'),
+      tip: text(data, 'tip'),
+      source: text(data, 'source'),
+      // An anonymous tip sends no contact at all (a disabled field is not in the form data either).
+      contactInfo: anonymous ? '' : text(data, 'contactInfo'),
+      anonymous,
+      urgency: text(data, 'urgency') as (typeof URGENCY_LEVELS)[number],
+    }),
+  });
+  return (
+    <MessageForm
+      type="tip"
+      label="News tip form"
+      submitLabel="Submit Tip"
+      state={state}
+      note="We store your tip, never your IP address or anything else about your connection; an anonymous tip stores no contact information at all. Tips are deleted automatically after the retention period in our privacy notice."
+    >
+      <TipFields />
+      <ContactFields anonymous={anonymous} setAnonymous={setAnonymous} anonymousBox={anonymousBox} />
     </MessageForm>
   );
 }

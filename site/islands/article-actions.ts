@@ -1,8 +1,8 @@
 /**
- * The article's Save and Share controls (spec §2, §8, §9), and the reading-progress fallback for browsers without
+ * The article's Save and Share controls, and the reading-progress fallback for browsers without
  * CSS scroll timelines. Save keeps a reading list in this browser. Share offers native sharing when the browser has
  * it, the three networks in a 600x400 window, email and copy link (clipboard, then the legacy execCommand
- * fallback), with the spec's toasts.
+ * fallback), each with its toast.
  *
  * The markup is the server's (components/ArticleActions.astro): before the island wakes (client:interaction), the
  * Share menu is a native <details> of plain links, which work without JavaScript; a Save or Copy link pressed while
@@ -10,14 +10,21 @@
  */
 import { LINK_COPIED_MS, SHARE_WINDOW } from 'content-schema/site';
 import { enhancement } from '../enhance/define.ts';
-import type { PostCard } from '../lib/post-card.ts';
-import { scrolledPercent } from '../lib/reading-progress.ts';
-import { trackArticle, trackShare } from '../lib/beacon.ts';
-import { isSaved, readReadingList, toggleSaved } from '../lib/reading-list.ts';
-import { forgetOffline, keepOffline } from '../lib/offline.ts';
-import { browserStorage } from '../lib/storage.ts';
-import { NETWORK_LABELS, networkShareUrl, shareText, shareWindowFeatures, type ShareData, type ShareNetwork } from '../lib/share.ts';
-import { toast } from '../lib/toast.ts';
+import type { PostCard } from '../lib/shared/post-card.ts';
+import { scrolledPercent } from '../lib/browser/reading-progress.ts';
+import { trackArticle, trackShare } from '../lib/browser/beacon.ts';
+import { isSaved, readReadingList, toggleSaved } from '../lib/browser/reading-list.ts';
+import { forgetOffline, keepOffline } from '../lib/browser/offline.ts';
+import { browserStorage } from '../lib/browser/storage.ts';
+import {
+  NETWORK_LABELS,
+  networkShareUrl,
+  shareText,
+  shareWindowFeatures,
+  type ShareData,
+  type ShareNetwork,
+} from '../lib/shared/share.ts';
+import { toast } from '../lib/browser/toast.ts';
 
 export interface ArticleActionsProps {
   post: PostCard;
@@ -25,32 +32,26 @@ export interface ArticleActionsProps {
   url: string;
 }
 
-export default enhancement<ArticleActionsProps>((root, { post, url }) => {
-  const part = <T extends Element>(name: string) => root.querySelector<T>(`[data-part="${name}"]`)!;
-  const save = part<HTMLButtonElement>('save');
-  const menu = part<HTMLDetailsElement>('share');
-  const shareLabel = part<HTMLElement>('share-label');
-  const data: ShareData = { url, title: post.title, text: shareText(post.excerpt, post.authorName) };
-  const close = () => {
-    menu.open = false;
-  };
+/** Finds one of the island's parts (`data-part`) in the server's markup. */
+type Part = <T extends Element>(name: string) => T;
 
+/** Save: toggles the article in the reading list (and offline copy), showing the saved state on the button. */
+function setUpSave(part: Part, post: PostCard): void {
+  const save = part<HTMLButtonElement>('save');
   const showSaved = (saved: boolean) => {
     save.setAttribute('aria-pressed', String(saved));
     save.querySelector('svg')?.setAttribute('fill', saved ? 'currentColor' : 'none');
     part<HTMLElement>('save-label').textContent = saved ? 'Saved' : 'Save';
   };
   showSaved(isSaved(readReadingList(browserStorage()), post.slug));
-  if (typeof navigator.share === 'function') part<HTMLElement>('native').hidden = false;
-  followScrollWithoutCss();
-  // The cookieless reader count: a view now, the reading completion when the reader leaves. The island wakes on
-  // the reader's first scroll or touch, so a page opened and left untouched is not counted (and loads no script).
-  trackArticle(post.slug);
-
   save.addEventListener('click', () => {
     const result = toggleSaved(browserStorage(), post);
     if (!result.stored) {
-      toast({ title: 'Could not save', description: 'This browser is not allowing saved articles.', variant: 'destructive' });
+      toast({
+        title: 'Could not save',
+        description: 'This browser is not allowing saved articles.',
+        variant: 'destructive',
+      });
       return;
     }
     showSaved(result.saved);
@@ -61,19 +62,24 @@ export default enhancement<ArticleActionsProps>((root, { post, url }) => {
         : { title: 'Removed from your reading list' },
     );
   });
+}
 
-  part('native').querySelector('button')!.addEventListener('click', async () => {
-    close();
-    try {
-      await navigator.share({ title: data.title, text: data.text, url: data.url });
-      trackShare(post.slug);
-      toast({ title: 'Shared successfully', description: 'Article shared via native sharing' });
-    } catch (error) {
-      // Cancelling the share sheet is not a failure (spec §8).
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      toast({ title: 'Sharing failed', description: 'Could not share article', variant: 'destructive' });
-    }
-  });
+/** The Share menu's entries: native sharing, the three networks, email and copy link. */
+function setUpShareTargets(root: HTMLElement, part: Part, slug: string, data: ShareData, close: () => void): void {
+  part('native')
+    .querySelector('button')!
+    .addEventListener('click', async () => {
+      close();
+      try {
+        await navigator.share({ title: data.title, text: data.text, url: data.url });
+        trackShare(slug);
+        toast({ title: 'Shared successfully', description: 'Article shared via native sharing' });
+      } catch (error) {
+        // Cancelling the share sheet is not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        toast({ title: 'Sharing failed', description: 'Could not share article', variant: 'destructive' });
+      }
+    });
 
   // Without JavaScript the network links open the share page in a new tab; with it, in the 600x400 window.
   for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-network]')) {
@@ -82,27 +88,34 @@ export default enhancement<ArticleActionsProps>((root, { post, url }) => {
       event.preventDefault();
       close();
       window.open(networkShareUrl(network, data), '_blank', shareWindowFeatures(SHARE_WINDOW));
-      trackShare(post.slug);
+      trackShare(slug);
       toast({ title: 'Opening share dialog', description: `Sharing article on ${NETWORK_LABELS[network]}` });
     });
   }
   part('email').addEventListener('click', close);
+  setUpCopyLink(part, slug, data.url, close);
+}
 
+/** Copy link: copies the URL, and the menu's label says so for a moment. */
+function setUpCopyLink(part: Part, slug: string, url: string, close: () => void): void {
+  const shareLabel = part<HTMLElement>('share-label');
   let copiedTimer = 0;
   part('copy').addEventListener('click', async () => {
     close();
-    if (await copyText(data.url)) {
+    if (await copyText(url)) {
       shareLabel.textContent = 'Link copied!';
       window.clearTimeout(copiedTimer);
       copiedTimer = window.setTimeout(() => (shareLabel.textContent = 'Share'), LINK_COPIED_MS);
-      trackShare(post.slug);
+      trackShare(slug);
       toast({ title: 'Link copied', description: 'Article link copied to clipboard' });
     } else {
       toast({ title: 'Copy failed', description: 'Could not copy link to clipboard', variant: 'destructive' });
     }
   });
+}
 
-  // The menu is a native <details>; with JavaScript, Escape and a press outside close it as well.
+/** The menu is a native <details>; with JavaScript, Escape and a press outside close it as well. */
+function closeMenuFromOutside(menu: HTMLDetailsElement, close: () => void): void {
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || !menu.open) return;
     menu.open = false;
@@ -111,6 +124,23 @@ export default enhancement<ArticleActionsProps>((root, { post, url }) => {
   document.addEventListener('pointerdown', (event) => {
     if (menu.open && !menu.contains(event.target as Node)) close();
   });
+}
+
+export default enhancement<ArticleActionsProps>((root, { post, url }) => {
+  const part: Part = (name) => root.querySelector(`[data-part="${name}"]`)!;
+  const menu = part<HTMLDetailsElement>('share');
+  const close = () => {
+    menu.open = false;
+  };
+  setUpSave(part, post);
+  if (typeof navigator.share === 'function') part<HTMLElement>('native').hidden = false;
+  followScrollWithoutCss();
+  // The cookieless reader count: a view now, the reading completion when the reader leaves. The island wakes on
+  // the reader's first scroll or touch, so a page opened and left untouched is not counted (and loads no script).
+  trackArticle(post.slug);
+  const data: ShareData = { url, title: post.title, text: shareText(post.excerpt, post.authorName) };
+  setUpShareTargets(root, part, post.slug, data, close);
+  closeMenuFromOutside(menu, close);
 });
 
 /**

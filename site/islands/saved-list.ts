@@ -1,14 +1,14 @@
 /**
  * The reader's reading list (articles saved with 'Save'), read from this browser's storage when the list scrolls
  * into view, and kept in step with other tabs. The markup of its states is the server's (pages/saved.astro); the
- * cards are drawn with the listings' own markup (lib/listing-view.ts).
+ * cards are drawn with the listings' own markup (lib/shared/listing-view.ts).
  */
 import { enhancement } from '../enhance/define.ts';
-import { html } from '../lib/html.ts';
-import { postCardHtml } from '../lib/listing-view.ts';
-import { forgetOffline } from '../lib/offline.ts';
-import { readReadingList, removeSaved, type SavedPost } from '../lib/reading-list.ts';
-import { browserStorage } from '../lib/storage.ts';
+import { html } from '../lib/shared/html.ts';
+import { postCardHtml } from '../lib/shared/listing-view.ts';
+import { forgetOffline } from '../lib/browser/offline.ts';
+import { readReadingList, removeSaved, type SavedPost } from '../lib/browser/reading-list.ts';
+import { browserStorage } from '../lib/browser/storage.ts';
 
 export default enhancement<Record<string, never>>((root) => {
   const part = (name: string) => root.querySelector<HTMLElement>(`[data-part="${name}"]`)!;
@@ -32,7 +32,8 @@ export default enhancement<Record<string, never>>((root) => {
   };
 
   list.addEventListener('click', (event) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-remove]') : null;
+    const button =
+      event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-remove]') : null;
     const slug = button?.dataset.remove;
     if (!slug) return;
     draw(removeSaved(browserStorage(), slug));

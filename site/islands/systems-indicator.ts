@@ -1,10 +1,10 @@
 /**
- * The footer's service-health line (spec §2 footer): the state the API measures (GET /api/status), or that it
+ * The footer's service-health line: the state the API measures (GET /api/status), or that it
  * could not be read. It wakes when the footer scrolls into view; before that, and without JavaScript, it is the
  * server's plain link to the status page (components/SiteFooter.astro).
  */
 import { enhancement } from '../enhance/define.ts';
-import { fetchStatus, footerStatusText } from '../lib/service-status.ts';
+import { fetchStatus, footerStatusText } from '../lib/browser/service-status.ts';
 
 const DOT: Record<string, string> = {
   operational: 'bg-emerald-400',

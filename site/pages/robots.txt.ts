@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { env } from '../lib/env.ts';
+import { env } from '../lib/build/env.ts';
 
 /** Crawlers may read the whole public site; the admin area and the API are not for them. */
 export const GET: APIRoute = () =>

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { env } from '../lib/env.ts';
-import { feedResponse } from '../lib/feeds.ts';
-import { siteData } from '../lib/site-data.ts';
+import { env } from '../lib/build/env.ts';
+import { feedResponse } from '../lib/build/feeds.ts';
+import { siteData } from '../lib/build/site-data.ts';
 
 export const GET: APIRoute = ({ locals }) => feedResponse('rss', siteData(locals), env.SITE_URL, null);

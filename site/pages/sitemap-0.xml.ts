@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { env } from '../lib/env.ts';
-import { siteData } from '../lib/site-data.ts';
-import { sitemapXml } from '../lib/sitemap.ts';
+import { env } from '../lib/build/env.ts';
+import { siteData } from '../lib/build/site-data.ts';
+import { sitemapXml } from '../lib/build/sitemap.ts';
 
 export const GET: APIRoute = ({ locals }) => {
   const site = siteData(locals);

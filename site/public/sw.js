@@ -1,4 +1,4 @@
-// The reading list offline. Registered only when a reader saves an article (site/lib/offline.ts), so no page loads
+// The reading list offline. Registered only when a reader saves an article (site/lib/browser/offline.ts), so no page loads
 // it before that. Every request stays network-first: online the reader always gets the live page; offline, the saved
 // articles, the reading list page and the files they need come from this cache. Nothing else is kept.
 const CACHE = 'northwire:reading-list-v1';

@@ -15,8 +15,8 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BuildHookPayloadSchema } from 'content-schema/render';
-import { env } from '../lib/env.ts';
-import { openRenderer } from './renderer.ts';
+import { env } from '../lib/build/env.ts';
+import { openRenderer } from './renderer/index.ts';
 import { apiSource } from './source.ts';
 
 const { positionals, values } = parseArgs({
@@ -46,7 +46,10 @@ if (mode === 'apply' && !renderer.needsFull()) {
   const text = values.payload ? readFileSync(values.payload, 'utf8') : env.INCOMING_HOOK_BODY;
   if (!text) throw new Error('apply needs the hook payload: --payload FILE, or INCOMING_HOOK_BODY');
   const payload = BuildHookPayloadSchema.parse(JSON.parse(text));
-  result = payload.kind === 'full' ? await renderer.renderAll(payload.toChange) : await renderer.applyChanges(payload.changes, payload.toChange);
+  result =
+    payload.kind === 'full'
+      ? await renderer.renderAll(payload.toChange)
+      : await renderer.applyChanges(payload.changes, payload.toChange);
 } else {
   if (mode === 'apply') console.log('No previous tree under --root (or other site code): rendering everything.');
   result = await renderer.renderAll(0);
@@ -56,7 +59,9 @@ if (mode === 'apply' && !renderer.needsFull()) {
 while (await renderer.backgroundStep());
 while (await renderer.searchStep());
 for (const e of result.postErrors) console.error(`post ${e.postId} “${e.title}” could not be rendered: ${e.reason}`);
-console.log(`${mode}: ${result.written} files written, ${result.removed} removed in ${Math.round(result.durationMs)} ms`);
+console.log(
+  `${mode}: ${result.written} files written, ${result.removed} removed in ${Math.round(result.durationMs)} ms`,
+);
 if (values.out) {
   const out = resolve(values.out);
   rmSync(out, { recursive: true, force: true });

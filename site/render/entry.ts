@@ -13,5 +13,9 @@ export function renderRoute(origin: string, pathname: string, locals: App.Locals
 
 /** Route patterns of the compiled site, for the renderer to enumerate pages without parameters. */
 export function routePatterns(): { route: string; params: string[]; type: string }[] {
-  return app.manifest.routes.map((r) => ({ route: r.routeData.route, params: r.routeData.params, type: r.routeData.type }));
+  return app.manifest.routes.map((r) => ({
+    route: r.routeData.route,
+    params: r.routeData.params,
+    type: r.routeData.type,
+  }));
 }

@@ -1,10 +1,25 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ogImageFile, ogImageHash, ogImages, renderOgImage, type OgImageInput } from './og-image.ts';
+import { ogImageFile, ogImageHash, ogImages } from './og-image.ts';
+import { renderOgImage } from './og-image-draw.ts';
+import type { OgImageInput } from './og-image-tree.ts';
 
-const article: OgImageInput = { title: 'Grid storage in the Nordics', category: 'Energy Future', author: 'Dr. Astrid Lindqvist' };
+const article: OgImageInput = {
+  title: 'Grid storage in the Nordics',
+  category: 'Energy Future',
+  author: 'Dr. Astrid Lindqvist',
+};
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Uint8Array): { width: number; height: number } {

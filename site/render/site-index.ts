@@ -6,8 +6,8 @@
 import { CATEGORY_ROUTES, HOME_FILTERS } from 'content-schema/categories';
 import type { CorrectionLogEntry } from 'content-schema/corrections';
 import type { SiteSummary } from 'content-schema/site-feed';
-import { ALL_KEY, compareNewestFirst, listingKey, toListing, type Listing } from '../lib/post-list.ts';
-import type { ArticleBody, SiteData } from '../lib/site-data.ts';
+import { ALL_KEY, compareNewestFirst, listingKey, toListing, type Listing } from '../lib/shared/post-list.ts';
+import type { ArticleBody, SiteData } from '../lib/build/site-data.ts';
 
 export class SiteIndex {
   readonly #byId = new Map<number, SiteSummary>();

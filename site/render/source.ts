@@ -34,7 +34,9 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
  * pool and this thread gunzip again, for no bytes saved on a loopback.
  */
 export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSource {
-  const headers: Record<string, string> = LOOPBACK.test(new URL(apiUrl).hostname) ? { 'Accept-Encoding': 'identity' } : {};
+  const headers: Record<string, string> = LOOPBACK.test(new URL(apiUrl).hostname)
+    ? { 'Accept-Encoding': 'identity' }
+    : {};
   async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
     const url = `${apiUrl}${path}`;
     let res: Response;
@@ -52,8 +54,12 @@ export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSo
     return parsed.data;
   }
 
-  async function* pages<T extends { next: number | null }>(path: (after: number) => string, schema: z.ZodType<T>, from = 0) {
-    for (let after = from; ; ) {
+  async function* pages<T extends { next: number | null }>(
+    path: (after: number) => string,
+    schema: z.ZodType<T>,
+    from = 0,
+  ) {
+    for (let after = from; ;) {
       const page = await get(path(after), schema);
       yield page;
       if (page.next === null) return;
@@ -63,7 +69,11 @@ export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSo
 
   return {
     async *summaries() {
-      for await (const page of pages((a) => `/api/site/posts?fields=summary&limit=1000&after=${a}`, SiteSummaryPageSchema)) yield page.posts;
+      for await (const page of pages(
+        (a) => `/api/site/posts?fields=summary&limit=1000&after=${a}`,
+        SiteSummaryPageSchema,
+      ))
+        yield page.posts;
     },
     async *posts(pageSize = 100, withText = true, after = 0) {
       const fields = withText ? 'full' : 'html';

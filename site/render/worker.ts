@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Jobs } from './jobs.ts';
 import { PreviewRenderSchema, type PreviewRender } from 'content-schema/preview';
 import type { RenderChange } from 'content-schema/render';
-import { openRenderer } from './renderer.ts';
+import { openRenderer } from './renderer/index.ts';
 import { apiSource } from './source.ts';
 
 export interface WorkerOptions {
@@ -53,7 +53,9 @@ function background(): void {
     .long(async (checkpoint) => {
       while (!jobs.longWaiting && (await renderer.backgroundStep())) await checkpoint();
     })
-    .catch((err: unknown) => console.error('[renderer] background refresh failed:', err instanceof Error ? err.message : err))
+    .catch((err: unknown) =>
+      console.error('[renderer] background refresh failed:', err instanceof Error ? err.message : err),
+    )
     .finally(() => {
       backgroundQueued = false;
     });
@@ -66,7 +68,9 @@ function searchInBackground(): void {
   searching ??= (async () => {
     while (await renderer.searchStep());
   })()
-    .catch((err: unknown) => console.error('[renderer] search indexing failed:', err instanceof Error ? err.message : err))
+    .catch((err: unknown) =>
+      console.error('[renderer] search indexing failed:', err instanceof Error ? err.message : err),
+    )
     .finally(() => {
       searching = null;
     });
@@ -115,7 +119,7 @@ port.on('message', (req: WorkerRequest) => {
       port.postMessage({
         id: req.id,
         ok: false,
-        error: err instanceof Error ? err.stack ?? err.message : String(err),
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
       } satisfies WorkerReply),
   );
 });

@@ -13,7 +13,7 @@ import {
   type MessageType,
 } from 'content-schema/message-text';
 import type { MessageInput } from 'content-schema/messages';
-import { toast, type ToastInput } from '../../lib/toast.ts';
+import { toast, type ToastInput } from '../../lib/browser/toast.ts';
 
 type Status = { state: 'idle' } | { state: 'sending' } | { state: 'error'; message: string };
 

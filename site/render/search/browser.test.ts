@@ -1,5 +1,5 @@
 /**
- * The browser client (site/lib/pagefind.ts) in real Chromium against a folder this module writes: a post
+ * The browser client (site/lib/browser/pagefind.ts) in real Chromium against a folder this module writes: a post
  * added by apply() is found at once in an open page, and a removed one stops being found.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ afterAll(async () => {
 async function search(term: string, category = ''): Promise<{ total: number; slugs: string[] } | null> {
   // A string, not a function: vitest rewrites import() inside functions of this file.
   return page.evaluate(`(async () => {
-    const client = await import('/lib/pagefind.ts');
+    const client = await import('/lib/browser/pagefind.ts');
     const hits = await client.searchArticles(${JSON.stringify(term)}, ${JSON.stringify(category)});
     if (!hits) return null;
     const cards = await hits.cards(0, 100);

@@ -17,7 +17,7 @@ import { Worker } from 'node:worker_threads';
 import { readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { PostCard } from '../../lib/post-card.ts';
+import type { PostCard } from '../../lib/shared/post-card.ts';
 import { hashFiles, listFiles, sha256, tempDirName } from './files.ts';
 import { runPagefind, type PagefindRecord } from './pagefind-run.ts';
 
@@ -82,7 +82,10 @@ export class BuildWorker {
     const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
     // A small young generation: a bundle build's allocations (records, pagefind's answers) die young, and V8's
     // default let this heap sit at ~160 MiB (~50 MiB used) beside the server's through a full index.
-    const worker = new Worker(new URL('./build-worker.ts', import.meta.url), { execArgv, resourceLimits: { maxYoungGenerationSizeMb: BUILD_YOUNG_MB } });
+    const worker = new Worker(new URL('./build-worker.ts', import.meta.url), {
+      execArgv,
+      resourceLimits: { maxYoungGenerationSizeMb: BUILD_YOUNG_MB },
+    });
     worker.on('message', (reply: BuildReply) => {
       const w = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);

@@ -31,17 +31,26 @@ export function runPagefind(records: PagefindRecord[], outputPath: string, chunk
   return run;
 }
 
+/**
+ * Runs `start` with `name` set to `value` in this thread's environment, then puts the variable back. Not a read
+ * of configuration (that goes through env.ts): pagefind's service reads the variable when it is spawned.
+ */
+function withChildEnv<T>(name: string, value: string, start: () => T): T {
+  /* eslint-disable no-restricted-properties -- sets a variable for the child pagefind spawns, and restores it */
+  const previous = process.env[name];
+  process.env[name] = value;
+  try {
+    return start();
+  } finally {
+    if (previous === undefined) delete process.env[name];
+    else process.env[name] = previous;
+  }
+  /* eslint-enable no-restricted-properties */
+}
+
 async function runAlone(records: PagefindRecord[], outputPath: string, chunkSize: number): Promise<void> {
   // The service is spawned synchronously inside createIndex, with this thread's environment at that moment.
-  const previous = process.env[CHUNK_ENV];
-  process.env[CHUNK_ENV] = String(chunkSize);
-  let created: ReturnType<typeof pagefind.createIndex>;
-  try {
-    created = pagefind.createIndex({ forceLanguage: 'en' });
-  } finally {
-    if (previous === undefined) delete process.env[CHUNK_ENV];
-    else process.env[CHUNK_ENV] = previous;
-  }
+  const created = withChildEnv(CHUNK_ENV, String(chunkSize), () => pagefind.createIndex({ forceLanguage: 'en' }));
   try {
     const { index, errors } = await created;
     check('createIndex', errors);

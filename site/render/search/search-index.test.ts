@@ -8,7 +8,9 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSearchIndex, type SearchManifest, type SearchRecord } from './index.ts';
+import type { SearchRecord } from './bundle.ts';
+import { openSearchIndex } from './index.ts';
+import type { SearchManifest } from './manifest.ts';
 import {
   allPagefindProcesses,
   own,

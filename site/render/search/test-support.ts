@@ -1,7 +1,7 @@
 /**
  * Test support: serve a search folder over HTTP and query it with pagefind's own browser bundle, run in Node
  * (without a Worker, pagefind searches on the calling thread), applying the manifest's hiding exactly as the
- * browser client does (visibleResults from site/lib/pagefind.ts). Also: records, folder snapshots, and the
+ * browser client does (visibleResults from site/lib/browser/pagefind.ts). Also: records, folder snapshots, and the
  * pagefind processes a given process has started.
  */
 import { createServer, type Server } from 'node:http';
@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { visibleResults } from '../../lib/pagefind.ts';
+import { visibleResults } from '../../lib/browser/pagefind.ts';
 import { listFiles } from './files.ts';
 import type { SearchManifest } from './manifest.ts';
 import type { SearchRecord } from './bundle.ts';

@@ -3,7 +3,7 @@
  * /data/posts/{key}/{chunk}.json (content-defined chunks, see toListing), for 'all' and every category.
  */
 import type { APIRoute } from 'astro';
-import { siteData } from '../../../../lib/site-data.ts';
+import { siteData } from '../../../../lib/build/site-data.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -1,0 +1,267 @@
+/**
+ * The warm renderer's share images, in process: the compiled site (`pnpm build:site`), a folder, and posts served
+ * from memory, with a drawing that counts its calls.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { RenderChange } from 'content-schema/render';
+import type { SitePost } from 'content-schema/site-feed';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sitePost } from '../../lib/build/test-posts.ts';
+import type { OgImageInput } from '../og-image-tree.ts';
+import { openRenderer, type Renderer } from './index.ts';
+import type { SiteSource } from '../source.ts';
+
+const DIST = resolve(import.meta.dirname, '../../../dist');
+const SITE_URL = 'https://northwire.example';
+
+function post(id: number, fields: Partial<SitePost> = {}): SitePost {
+  const at = new Date(Date.UTC(2025, 0, id)).toISOString();
+  return sitePost(id, {
+    title: `Post ${id}`,
+    category: 'Analysis Drop',
+    authorName: 'Dr. Astrid Lindqvist',
+    createdAt: at,
+    updatedAt: at,
+    publishedAt: at,
+    ...fields,
+  });
+}
+
+/** The published posts, in memory, as the renderer's source. */
+function memorySource(posts: Map<number, SitePost>): SiteSource {
+  const sorted = () => [...posts.values()].sort((a, b) => a.id - b.id);
+  return {
+    async *summaries() {
+      yield sorted();
+    },
+    async *posts(_pageSize, _withText, after = 0) {
+      yield sorted().filter((p) => p.id > after);
+    },
+    postsById: async (ids) => ids.flatMap((id) => posts.get(id) ?? []),
+    redirects: async () => [],
+    corrections: async () => [],
+  };
+}
+
+/** The og:image of a rendered article (an absolute URL on the page's SITE_URL), as a path within the site. */
+function ogImageOf(dir: string, slug: string): string {
+  const html = readFileSync(join(dir, `post/${slug}.html`), 'utf8');
+  const url = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+  expect(url).toBeDefined();
+  expect(html).toContain(`<meta name="twitter:image" content="${url}"`);
+  return new URL(url!).pathname;
+}
+
+const change = (id: number, kind: RenderChange['kind'], postId: number, slug: string): RenderChange => ({
+  id,
+  kind,
+  postId,
+  title: '',
+  oldSlug: slug,
+  newSlug: kind === 'unpublished' || kind === 'deleted' ? null : slug,
+  oldCategory: 'Analysis Drop',
+  newCategory: 'Analysis Drop',
+});
+
+let root: string;
+let posts: Map<number, SitePost>;
+let drawn: OgImageInput[];
+/** The background work the renderer reported at each drawing. */
+let pendingAtDraw: number[];
+let renderer: Renderer;
+
+/** Gives each test of a block a renderer on a fresh folder, with posts 1 to 3 and a drawing that counts its calls. */
+function withFreshRenderer(): void {
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), 'renderer-og-'));
+    posts = new Map([1, 2, 3].map((id) => [id, post(id)]));
+    drawn = [];
+    pendingAtDraw = [];
+    renderer = await openRenderer({
+      distDir: DIST,
+      siteRoot: root,
+      siteUrl: SITE_URL,
+      source: memorySource(posts),
+      search: { graceMs: 0 },
+      drawImage: async (input) => {
+        if (input.title.includes('undrawable')) throw new Error('no font for it');
+        drawn.push(input);
+        pendingAtDraw.push(renderer.pendingBackground());
+        return new TextEncoder().encode(`png of ${input.title}`);
+      },
+    });
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+}
+
+/** A full render, then the background work it queued (drawing the missing images). */
+async function renderAllSettled(): Promise<string> {
+  await renderer.renderAll(0);
+  while (await renderer.backgroundStep());
+  return renderer.liveDir()!;
+}
+
+describe('share images in a full render', () => {
+  withFreshRenderer();
+
+  it('a full render leaves missing images to the background, which draws each once and gives every article its own', async () => {
+    await renderer.renderAll(0);
+    const dir = renderer.liveDir()!;
+    expect(drawn).toEqual([]);
+    expect(ogImageOf(dir, 'post-1')).toBe('/og-default.png');
+    expect(renderer.pendingBackground()).toBe(3);
+
+    while (await renderer.backgroundStep());
+    expect(drawn.map((d) => d.title).sort()).toEqual(['Post 1', 'Post 2', 'Post 3']);
+    // An article being refreshed still counts as pending (a caller waiting for the background to settle waits for it).
+    expect(pendingAtDraw).toEqual([3, 2, 1]);
+    expect(renderer.pendingBackground()).toBe(0);
+    const images = ['post-1', 'post-2', 'post-3'].map((slug) => ogImageOf(dir, slug));
+    images.forEach((path, i) => expect(path).toMatch(new RegExp(`^/og/post-${i + 1}/[0-9a-f]{16}\\.png$`)));
+    expect(readFileSync(join(dir, images[0]!), 'utf8')).toBe('png of Post 1');
+    const html = readFileSync(join(dir, 'post/post-1.html'), 'utf8');
+    expect(html).toContain(
+      '<meta property="og:image:alt" content="Post 1: Analysis Drop, by Dr. Astrid Lindqvist (Northwire)"',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+    expect(html).toContain(`<meta property="article:modified_time" content="${posts.get(1)!.publishedAt}"`);
+  });
+
+  it('a second full render links the live folder’s images and draws none', async () => {
+    const dir = await renderAllSettled();
+    const image = ogImageOf(dir, 'post-1');
+    drawn = [];
+    const next = await renderAllSettled();
+    expect(next).not.toBe(dir);
+    expect(renderer.pendingBackground()).toBe(0);
+    expect(drawn).toEqual([]);
+    expect(ogImageOf(next, 'post-1')).toBe(image);
+    expect(statSync(join(next, image)).ino).toBe(statSync(join(dir, image)).ino);
+  });
+});
+
+describe('share images in a publish, a failed drawing and a preview', () => {
+  withFreshRenderer();
+
+  it('a publish draws only the changed article’s image, and only when what it shows changed; removal removes it', async () => {
+    const dir = await renderAllSettled();
+    const before = ['post-1', 'post-2', 'post-3'].map((slug) => ogImageOf(dir, slug));
+    drawn = [];
+
+    // A body edit: the card is unchanged, so the file is reused.
+    posts.set(
+      1,
+      post(1, {
+        html: '<p>Edited.</p>',
+        updatedAt: '2025-02-01T00:00:00.000Z',
+        modifiedAt: '2025-02-01T00:00:00.000Z',
+      }),
+    );
+    await renderer.applyChanges([change(1, 'updated', 1, 'post-1')], 1);
+    expect(drawn).toEqual([]);
+    expect(ogImageOf(dir, 'post-1')).toBe(before[0]);
+    expect(readFileSync(join(dir, 'post/post-1.html'), 'utf8')).toContain(
+      '<meta property="article:modified_time" content="2025-02-01T00:00:00.000Z"',
+    );
+
+    // A new title: one new image under a new name, the old one gone, the others untouched.
+    posts.set(2, post(2, { title: 'Post 2, retitled', updatedAt: '2025-02-02T00:00:00.000Z' }));
+    const untouched = statSync(join(dir, before[2]!)).mtimeMs;
+    await renderer.applyChanges([change(2, 'updated', 2, 'post-2')], 2);
+    expect(drawn.map((d) => d.title)).toEqual(['Post 2, retitled']);
+    const retitled = ogImageOf(dir, 'post-2');
+    expect(retitled).not.toBe(before[1]);
+    expect(existsSync(join(dir, retitled))).toBe(true);
+    expect(readdirSync(join(dir, 'og/post-2'))).toEqual([retitled.split('/').at(-1)]);
+    expect(statSync(join(dir, before[2]!)).mtimeMs).toBe(untouched);
+
+    // Unpublished: the page and its image go.
+    posts.delete(3);
+    await renderer.applyChanges([change(3, 'unpublished', 3, 'post-3')], 3);
+    expect(existsSync(join(dir, 'post/post-3.html'))).toBe(false);
+    expect(existsSync(join(dir, 'og/post-3'))).toBe(false);
+    expect(drawn).toHaveLength(1);
+  });
+
+  it('an image that cannot be drawn leaves its article on the site’s default image, and the others their own', async () => {
+    posts.set(2, post(2, { title: 'An undrawable title' }));
+    const dir = await renderAllSettled();
+    expect(ogImageOf(dir, 'post-2')).toBe('/og-default.png');
+    expect(readFileSync(join(dir, 'post/post-2.html'), 'utf8')).not.toContain('og:image:alt" content="An undrawable');
+    expect(ogImageOf(dir, 'post-1')).toMatch(/^\/og\/post-1\//);
+    expect(existsSync(join(dir, 'og/post-2'))).toBe(false);
+  });
+
+  it('a preview names the site’s default image and writes no file', async () => {
+    const dir = await renderAllSettled();
+    drawn = [];
+    const { html: _h, text: _t, renderError: _r, corrections: _c, ...summary } = post(9, { title: 'A draft' });
+    const html = await renderer.preview({
+      post: summary,
+      html: '<p>Draft.</p>',
+      renderError: null,
+      corrections: [],
+      related: [],
+    });
+    expect(/<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]).toMatch(
+      /^https?:\/\/[^/]+\/og-default\.png$/,
+    );
+    expect(drawn).toEqual([]);
+    expect(existsSync(join(dir, 'og/post-9'))).toBe(false);
+  });
+});
+
+describe('related blocks refreshed in the background', () => {
+  let root: string;
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  /** The titles an article's Related Research block links to. */
+  function relatedOf(dir: string, slug: string): string[] {
+    const html = readFileSync(join(dir, `post/${slug}.html`), 'utf8');
+    return [...html.matchAll(/<a href="\/post\/([^"]+)" class="after:absolute/g)].map((m) => m[1]!);
+  }
+
+  it('a publish that lands while the background refreshes an article queues it again, so no block stays stale', async () => {
+    root = mkdtempSync(join(tmpdir(), 'renderer-related-'));
+    const posts = new Map([1, 2, 3, 4, 5].map((id) => [id, post(id)]));
+    let duringStep: (() => Promise<void>) | null = null;
+    const renderer = await openRenderer({
+      distDir: DIST,
+      siteRoot: root,
+      siteUrl: SITE_URL,
+      source: memorySource(posts),
+      search: { graceMs: 0 },
+      drawImage: async (input) => new TextEncoder().encode(`png of ${input.title}`),
+      // A publish arriving at the background's second safe point: after it refreshed its first article.
+      checkpoint: async () => {
+        const publish = duringStep;
+        duringStep = null;
+        await publish?.();
+      },
+    });
+    await renderer.renderAll(0);
+    while (await renderer.backgroundStep());
+    const dir = renderer.liveDir()!;
+    expect(relatedOf(dir, 'post-1')).toEqual(['post-5', 'post-4', 'post-3']);
+
+    // Post 6 queues the category's other articles; post 7 is published after the step refreshed post 1.
+    posts.set(6, post(6));
+    await renderer.applyChanges([change(1, 'published', 6, 'post-6')], 1);
+    expect(renderer.pendingBackground()).toBe(5);
+    let checkpoints = 0;
+    const publishSeven = async () => {
+      posts.set(7, post(7));
+      await renderer.applyChanges([change(2, 'published', 7, 'post-7')], 2);
+    };
+    duringStep = async () => {
+      checkpoints++;
+      duringStep = publishSeven; // the next safe point, once post 1 is rendered
+    };
+    while (await renderer.backgroundStep());
+    expect(checkpoints).toBe(1);
+    for (const slug of ['post-1', 'post-2', 'post-3'])
+      expect(relatedOf(dir, slug)).toEqual(['post-7', 'post-6', 'post-5']);
+  });
+});
