@@ -7,8 +7,8 @@ import { InboxLink } from '../features/inbox/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
 
 /**
- * Dashboard header (spec §2): admin name, Logout, the notification bell and Create Post; Security (issue 11)
- * and the Inbox of reader messages with its unread count (issue 12).
+ * Dashboard header: admin name, Logout, the notification bell and Create Post; Security and the Inbox of reader
+ * messages with its unread count.
  */
 export function DashboardHeader() {
   const { data } = useAuthStatus();

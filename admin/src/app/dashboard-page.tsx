@@ -8,7 +8,7 @@ import { DASHBOARD_TABS, tabPath, type DashboardTab } from './dashboard-tabs.ts'
 import { PanelLoading } from '../components/panel-loading.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 
-// Every tab but the default one loads on demand (DESIGN §8 budget for the initial JavaScript). Each is split off by
+// Every tab but the default one loads on demand (the initial JavaScript has a budget). Each is split off by
 // its own module, not its feature's index.ts: a dynamic import keeps every export of the module it names.
 const AutomationTab = lazy(() =>
   import('../features/automation/automation-tab.tsx').then((m) => ({ default: m.AutomationTab })),

@@ -1,4 +1,4 @@
-/** The dashboard's eight tabs (spec §2), in order; each has its own address /admin/{value} (overview is /admin). */
+/** The dashboard's eight tabs, in order; each has its own address /admin/{value} (overview is /admin). */
 export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'automation', label: 'Automation' },

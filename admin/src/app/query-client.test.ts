@@ -10,7 +10,7 @@ const unauthorized = () =>
 beforeEach(() => useToastStore.setState({ toasts: [] }));
 
 describe('the query client', () => {
-  it('follows spec §9: never stale, no refetch on focus, no retries', () => {
+  it('never goes stale, never refetches on focus, never retries', () => {
     const options = createQueryClient().getDefaultOptions();
     expect(options.queries).toMatchObject({ staleTime: Infinity, refetchOnWindowFocus: false, retry: false });
     expect(options.mutations).toMatchObject({ retry: false });
@@ -53,7 +53,7 @@ describe('the query client', () => {
       meta: { errorToast: { title: 'Failed to create post', variant: 'destructive' } },
     });
     await failing.execute(undefined).catch(() => {});
-    // One toast at a time (spec §9): the newest replaces the last.
+    // One toast at a time: the newest replaces the last.
     expect(useToastStore.getState().toasts).toEqual([
       expect.objectContaining({
         title: 'Failed to create post',

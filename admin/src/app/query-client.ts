@@ -21,7 +21,8 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * The app's query client. Spec §9: cached data never goes stale, no refetch on focus, no polling, no retries.
+ * The app's query client: cached data never goes stale, no refetch on focus, no polling, no retries (every change
+ * the admin makes invalidates what it affects).
  * All UI reactions to server answers live here: toasts, and a 401 anywhere returns to the login screen
  * (by marking the session signed out; the auth gate renders the login form in place, and the editor keeps its
  * unsaved draft in localStorage, so nothing typed is lost).

@@ -6,8 +6,9 @@ import { NotFound } from '../components/not-found.tsx';
 import { RouteErrorBoundary } from '../components/route-error.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 
-// Every screen loads on demand (DESIGN §8: the initial load is the login form's): the editor (markdown toolbar
-// and preview) is the heaviest, the dashboard (tabs, posts, the notification bell's popover) the most used.
+// Every screen loads on demand (the initial load is the login form's, held to its script budget): the editor
+// (markdown toolbar and preview) is the heaviest, the dashboard (tabs, posts, the notification bell's popover) the
+// most used.
 const EditorRoute = lazy(() => import('./editor-route.tsx').then((m) => ({ default: m.EditorRoute })));
 const DashboardPage = lazy(() => import('./dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
 
@@ -67,7 +68,7 @@ export function AppRoutes() {
         <Route element={<AuthGate />}>
           <Route path="create" element={<LazyEditor />} />
           <Route path="edit/:id" element={<LazyEditor />} />
-          {/* Not a ninth tab (spec §2 fixes eight): a screen of its own, linked from the dashboard header. */}
+          {/* Not a ninth tab (the dashboard has eight): a screen of its own, linked from the dashboard header. */}
           <Route path="security" element={<LazySecurity />} />
           <Route path="inbox/:id?" element={<LazyInbox />} />
           {/* One route for every tab (overview at /admin), so switching tabs keeps the page (and focus) mounted. */}

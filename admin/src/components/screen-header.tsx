@@ -7,7 +7,15 @@ import { Button } from './ui/button.tsx';
  * The header of a screen of its own (the editor, the Inbox, Security): the way back to the dashboard and the
  * screen's title, then what the screen shows beside the title (`children`) and its actions on the right.
  */
-export function ScreenHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+export function ScreenHeader({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">

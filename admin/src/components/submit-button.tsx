@@ -3,7 +3,15 @@ import { Loader2 } from 'lucide-react';
 import { Button } from './ui/button.tsx';
 
 /** A full-width submit button that says what is under way (and is disabled) while its request runs. */
-export function SubmitButton({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
   return (
     <Button type="submit" disabled={pending} className="w-full">
       {pending ? (

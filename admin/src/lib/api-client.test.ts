@@ -36,7 +36,7 @@ describe('apiRequest', () => {
     );
   });
 
-  it('throws ApiError with spec §8’s "STATUS: body" message and the server’s own message as detail', async () => {
+  it('throws ApiError with the generic "STATUS: body" message and the server’s own message as detail', async () => {
     answer(400, '{"error":"Title is required","issues":[{"path":"title","message":"Title is required"}]}');
     const error = await apiRequest('/posts', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

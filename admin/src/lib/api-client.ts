@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ApiErrorBodySchema, type ApiErrorBody } from 'content-schema/api-error';
 
 /**
- * A non-OK answer of the API. `message` is spec §8's generic form: `STATUS: body text`
+ * A non-OK answer of the API. `message` is the generic form: `STATUS: body text`
  * (or the status text when the body is empty); `detail` is the server's human message when it sent one.
  */
 export class ApiError extends Error {
@@ -39,7 +39,7 @@ interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Lets the request outlive the page (an autosave on leaving it); bodies over 64 KB are refused by browsers. */
   keepalive?: boolean;
-  /** Sent as JSON only when given (spec §7). */
+  /** Sent as JSON only when given. */
   body?: unknown;
   /** Validates the answer; without one the answer is ignored. */
   schema?: S;
@@ -97,7 +97,7 @@ function parseErrorBody(text: string): ApiErrorBody | string | null {
   }
 }
 
-/** Builds a query string from the defined entries only (spec §7: parameters are sent only when set). */
+/** Builds a query string from the defined entries only: parameters are sent only when set. */
 export function toSearch(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

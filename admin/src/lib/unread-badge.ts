@@ -1,6 +1,6 @@
 import { NOTIFICATION_BADGE_MAX } from 'content-schema/site';
 
-/** The bell's count (spec §2): nothing at 0, the number up to 9, then '9+'. */
+/** The bell's count: nothing at 0, the number up to 9, then '9+'. */
 export function unreadBadge(unread: number): string | null {
   if (unread <= 0) return null;
   return unread > NOTIFICATION_BADGE_MAX ? `${NOTIFICATION_BADGE_MAX}+` : String(unread);

@@ -4,7 +4,7 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from 'content-schema/site
 import { cn } from '../../lib/cn.ts';
 import { useToastStore } from './use-toast.ts';
 
-/** The one toast region of the app (spec §9): 5000 ms, swipe right past 50 px to dismiss, F8 focuses it. */
+/** The one toast region of the app: 5000 ms, swipe right past 50 px to dismiss, F8 focuses it. */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const close = useToastStore((s) => s.close);

@@ -3,7 +3,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from 'content-schema/site';
 import { cn } from '../../lib/cn.ts';
 
-/** Spec §9: tooltips open after 700 ms, and after 300 ms moving from one to the next. */
+/** Tooltips open after 700 ms, and after 300 ms moving from one to the next. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>

@@ -23,7 +23,7 @@ interface ToastState {
 
 let nextId = 1;
 
-/** Toast queue: spec §9 shows one toast at a time, so a new one replaces the visible one. */
+/** Toast queue: one toast at a time, so a new one replaces the visible one. */
 export const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
   show: (message) =>

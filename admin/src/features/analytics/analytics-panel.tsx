@@ -21,7 +21,7 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
   );
 }
 
-/** The analytics summary (spec §2): four cards; four placeholders while loading; nothing at all on failure. */
+/** The analytics summary: four cards; four placeholders while loading; nothing at all on failure. */
 export function AnalyticsPanel() {
   const { data, isPending, isError } = useAnalytics();
   if (isError) return null;

@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
+import { FormField } from '../../components/ui/field.tsx';
 
 const UNREACHABLE_MESSAGE = 'Could not verify the code. Check your connection and try again.';
 
@@ -49,23 +49,21 @@ export function LoginCodeStep({ challenge, onSuccess, onExpired, onBack }: Login
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-describedby={error ? 'login-error' : undefined}>
-      <div className="grid gap-2">
-        <Label htmlFor="login-code">Authentication code</Label>
+      <FormField
+        id="login-code"
+        label="Authentication code"
+        hint="Enter the 6-digit code from your authenticator app, or a recovery code."
+        invalid={Boolean(errors.code || serverError)}
+      >
         <Input
-          id="login-code"
           inputMode="numeric"
           autoComplete="one-time-code"
           autoCapitalize="off"
           spellCheck={false}
           autoFocus
-          aria-describedby="login-code-hint"
-          aria-invalid={errors.code || serverError ? true : undefined}
           {...register('code')}
         />
-        <p id="login-code-hint" className="text-xs text-muted-foreground">
-          Enter the 6-digit code from your authenticator app, or a recovery code.
-        </p>
-      </div>
+      </FormField>
       <div id="login-error" role="alert" className="min-h-5 text-sm font-medium text-destructive">
         {error}
       </div>

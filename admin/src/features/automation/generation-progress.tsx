@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Progress } from '../../components/ui/progress.tsx';
+import { progressAt } from './automation-texts.ts';
 
 /**
  * Progress while a generation runs. The server does not report partial progress, so the bar eases towards
@@ -12,7 +13,7 @@ export function GenerationProgress({ label, className }: { label: string; classN
     const timer = setInterval(() => setElapsed(Date.now() - started), 200);
     return () => clearInterval(timer);
   }, []);
-  const value = Math.round(90 * (1 - Math.exp(-elapsed / 8000))) + 5;
+  const value = progressAt(elapsed);
   return (
     <div className={className} role="status" aria-live="polite">
       <p className="mb-2 text-sm text-muted-foreground">{label}</p>

@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { Run } from 'content-schema/automation';
 import { useRuns } from './api/get-runs.ts';
 import { formatInstant } from './weekly-schedule.ts';
+import { describeRun } from './automation-texts.ts';
 
 const STATUS: Record<Run['status'], { label: string; variant: BadgeVariant }> = {
   succeeded: { label: 'Draft created', variant: 'success' },
@@ -12,12 +13,6 @@ const STATUS: Record<Run['status'], { label: string; variant: BadgeVariant }> = 
   skipped: { label: 'Skipped', variant: 'secondary' },
   running: { label: 'Running', variant: 'outline' },
 };
-
-function describeRun(run: Run): string {
-  const what = run.kind === 'deep-dive' ? 'Deep Dive' : 'Daily post';
-  const how = run.trigger === 'schedule' ? `scheduled slot ${run.slotDate ?? ''}`.trim() : 'manual';
-  return `${what} · ${how}`;
-}
 
 /** The latest generation attempts, so a failed or skipped scheduled slot is visible with its reason. */
 export function RecentRuns() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatInstant, scheduleDayAt, WEEK } from './weekly-schedule.ts';
 
 describe('the weekly schedule as shown', () => {
-  it('lists Monday to Sunday with the spec’s slots and a weekend without generation', () => {
+  it('lists Monday to Sunday with the publication’s slots and a weekend without generation', () => {
     expect(WEEK.map((d) => [d.day, d.slot?.category ?? null, d.slot?.time ?? null])).toEqual([
       ['Monday', 'Analysis Drop', '09:00'],
       ['Tuesday', 'Energy Future', '09:00'],

@@ -11,7 +11,7 @@ export interface ScheduleDay {
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** Monday to Sunday with each day's slot (spec §9), weekend included as 'no generation'. */
+/** Monday to Sunday with each day's slot, weekend included as 'no generation'. */
 export const WEEK: ScheduleDay[] = DAYS.map((day, i) => {
   const entry = WEEKLY_SCHEDULE.find((e) => e.weekday === i + 1);
   return {
@@ -30,7 +30,6 @@ export function scheduleDayAt(now: Date): ScheduleDay {
   const name = weekdayFormat.format(now);
   return WEEK.find((d) => d.day === name) ?? WEEK[0]!;
 }
-
 
 /** A status instant for display in the browser's time, or null when absent or invalid. */
 export function formatInstant(iso: string | null | undefined): string | null {

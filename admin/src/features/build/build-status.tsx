@@ -15,7 +15,7 @@ const ICON: Record<SiteLine['tone'], typeof Info> = {
 };
 
 /**
- * How the public site is doing after the last change (DESIGN §4: every build is recorded and shown to the admin),
+ * How the public site is doing after the last change (every build is recorded and shown to the admin),
  * in one line: how old the live site is, that it is being updated, or that the last build failed (with its error).
  * Publishing, unpublishing, editing or deleting refreshes it; it polls only while a build is queued or running.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Build, BuildStatus } from 'content-schema/build';
-import { buildFacts, liveSinceText, siteLine } from './build-summary.ts';
+import { buildFacts, buildMoment, buildsUnderWay, leftOutText, liveSinceText, siteLine } from './build-summary.ts';
 
 const now = new Date('2026-03-02T12:00:00.000Z');
 
@@ -130,5 +130,31 @@ describe('buildFacts', () => {
     expect(buildFacts(failed)).toEqual(['Changes', 'took 0.5 s']);
     const queued = build({ state: 'queued', startedAt: null, finishedAt: null, durationMs: null, liveMs: null });
     expect(buildFacts(queued)).toEqual(['Changes']);
+  });
+});
+
+describe('the publishing panel’s builds', () => {
+  it('lists the queued and running builds as under way', () => {
+    const recent = [
+      build({ id: 1, state: 'running' }),
+      build({ id: 2 }),
+      build({ id: 3, state: 'queued' }),
+      build({ id: 4, state: 'failed' }),
+    ];
+    expect(buildsUnderWay(recent).map((b) => b.id)).toEqual([1, 3]);
+  });
+
+  it('dates a build by when it finished, else started, else was requested', () => {
+    expect(buildMoment(build())).toEqual({ verb: 'finished', iso: '2026-03-02T11:57:00.450Z' });
+    expect(buildMoment(build({ finishedAt: null }))).toEqual({ verb: 'started', iso: '2026-03-02T11:57:00.000Z' });
+    expect(buildMoment(build({ finishedAt: null, startedAt: null }))).toEqual({
+      verb: 'requested',
+      iso: '2026-03-02T11:56:59.000Z',
+    });
+  });
+
+  it('leads the posts left out with their number', () => {
+    expect(leftOutText(1)).toBe('A post could not be published; the rest of the site went live without it:');
+    expect(leftOutText(3)).toBe('3 posts could not be published; the rest of the site went live without them:');
   });
 });

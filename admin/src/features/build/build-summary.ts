@@ -66,6 +66,24 @@ export function buildFacts(build: Build): string[] {
   return facts;
 }
 
+/** The builds queued or running, of the recent ones. */
+export function buildsUnderWay(recent: Build[]): Build[] {
+  return recent.filter((b) => b.state === 'queued' || b.state === 'running');
+}
+
+/** The moment a build is known by: when it finished, else started, else was requested. */
+export function buildMoment(build: Build): { verb: 'finished' | 'started' | 'requested'; iso: string } {
+  if (build.finishedAt) return { verb: 'finished', iso: build.finishedAt };
+  if (build.startedAt) return { verb: 'started', iso: build.startedAt };
+  return { verb: 'requested', iso: build.requestedAt };
+}
+
+/** The lead of the list of posts a build could not publish. */
+export function leftOutText(count: number): string {
+  const which = count === 1 ? 'A post' : `${count} posts`;
+  return `${which} could not be published; the rest of the site went live without ${count === 1 ? 'it' : 'them'}:`;
+}
+
 function postCount(n: number): string {
   return n === 1 ? '1 post' : `${n} posts`;
 }

@@ -1,4 +1,5 @@
 import type { Post } from 'content-schema/post';
+import { EDITOR_FIELDS, type EditorField } from 'content-schema/post-fields';
 import type { Revision, WorkingCopyFields } from 'content-schema/revisions';
 import { StoredDraftValuesSchema, type EditorDefaults, type EditorValues } from './post-form-values.ts';
 
@@ -46,38 +47,6 @@ export function fieldsOf(post: Post | Revision): WorkingCopyFields {
 }
 
 /** The fields whose values differ, in the editor's order. */
-export function differingFields(a: WorkingCopyFields, b: WorkingCopyFields): ComparedField[] {
-  return COMPARED_FIELDS.filter((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null));
+export function differingFields(a: WorkingCopyFields, b: WorkingCopyFields): EditorField[] {
+  return EDITOR_FIELDS.filter((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null));
 }
-
-export const COMPARED_FIELDS = [
-  'title',
-  'excerpt',
-  'content',
-  'category',
-  'tags',
-  'authorName',
-  'readTime',
-  'published',
-  'seoTitle',
-  'metaDescription',
-  'focusKeyword',
-  'slug',
-] as const satisfies readonly (keyof WorkingCopyFields)[];
-
-export type ComparedField = (typeof COMPARED_FIELDS)[number];
-
-export const FIELD_LABELS: Record<ComparedField, string> = {
-  title: 'Title',
-  excerpt: 'Excerpt',
-  content: 'Content',
-  category: 'Category',
-  tags: 'Tags',
-  authorName: 'Author Name',
-  readTime: 'Read Time',
-  published: 'Published',
-  seoTitle: 'SEO Title',
-  metaDescription: 'Meta Description',
-  focusKeyword: 'Focus Keyword',
-  slug: 'URL Slug',
-};

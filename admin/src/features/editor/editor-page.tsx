@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { PostEditor } from './post-editor.tsx';
+import { PostEditor } from './post-editor/post-editor.tsx';
 
 /** /admin/create and /admin/edit/{id}: loads the post to edit, then the editor. */
 export function EditorPage({ aiWriters }: { aiWriters: ComponentType<AiWritersTabProps> }) {

@@ -1,7 +1,8 @@
 import { diffLines, diffWords, type DiffPart } from 'content-schema/diff';
 import type { WorkingCopyFields } from 'content-schema/revisions';
 import { cn } from '../../lib/cn.ts';
-import { differingFields, FIELD_LABELS } from './copy-fields.ts';
+import { fieldLabel } from 'content-schema/post-fields';
+import { differingFields } from './copy-fields.ts';
 
 const show = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -42,10 +43,10 @@ function LinesDiff({ from, to }: { from: string; to: string }) {
           <span aria-hidden="true" className="w-3 shrink-0 select-none text-muted-foreground">
             {line.op === 'delete' ? '−' : line.op === 'insert' ? '+' : ' '}
           </span>
-          <span className="sr-only">{line.op === 'delete' ? 'Removed line: ' : line.op === 'insert' ? 'Added line: ' : ''}</span>
-          <span className="min-w-0">
-            {line.words ? <Words parts={line.words} /> : line.text || '\u00a0'}
+          <span className="sr-only">
+            {line.op === 'delete' ? 'Removed line: ' : line.op === 'insert' ? 'Added line: ' : ''}
           </span>
+          <span className="min-w-0">{line.words ? <Words parts={line.words} /> : line.text || '\u00a0'}</span>
         </div>
       ))}
     </div>
@@ -78,13 +79,14 @@ export function FieldsDiff({
       <dl className="grid gap-4">
         {fields.map((field) => (
           <div key={field} className="grid gap-1">
-            <dt className="text-sm font-medium">{FIELD_LABELS[field]}</dt>
+            <dt className="text-sm font-medium">{fieldLabel(field)}</dt>
             <dd className="text-sm">
               {field === 'content' ? (
                 <LinesDiff from={from.content} to={to.content} />
               ) : field === 'published' ? (
                 <span>
-                  {fromLabel}: {from.published ? 'published' : 'draft'}; {toLabel}: {to.published ? 'published' : 'draft'}
+                  {fromLabel}: {from.published ? 'published' : 'draft'}; {toLabel}:{' '}
+                  {to.published ? 'published' : 'draft'}
                 </span>
               ) : (
                 <span className="whitespace-pre-wrap break-words">

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyMarkdownCommand, type MarkdownCommand, type TextSelection } from './markdown-commands.ts';
+import {
+  applyMarkdownCommand,
+  shortcutCommand,
+  type MarkdownCommand,
+  type TextSelection,
+} from './markdown-commands.ts';
 
 /** Writes a selection as text with [ and ] marking it, e.g. 'say [hello] world'. */
 function parse(marked: string): TextSelection {
@@ -91,5 +96,29 @@ describe('line prefixes (list, quote) act on every touched line', () => {
 
   it('starts a list item on an empty line', () => {
     expect(run('text\n[]', 'list')).toBe('text\n- []');
+  });
+});
+
+describe('shortcutCommand', () => {
+  const press = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...mods,
+  });
+
+  it.each<[string, ReturnType<typeof press>, MarkdownCommand | null]>([
+    ['Ctrl+B', press('b', { ctrlKey: true }), 'bold'],
+    ['⌘+I', press('i', { metaKey: true }), 'italic'],
+    ['Ctrl+E', press('E', { ctrlKey: true }), 'code'],
+    ['Ctrl+K', press('k', { ctrlKey: true }), 'link'],
+    ['B alone', press('b'), null],
+    ['Ctrl+Shift+B', press('b', { ctrlKey: true, shiftKey: true }), null],
+    ['Ctrl+Alt+B', press('b', { ctrlKey: true, altKey: true }), null],
+    ['Ctrl+Z', press('z', { ctrlKey: true }), null],
+  ])('%s → %s', (_name, keys, command) => {
+    expect(shortcutCommand(keys)).toBe(command);
   });
 });

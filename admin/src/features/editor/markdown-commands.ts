@@ -15,6 +15,21 @@ const INLINE: Record<'bold' | 'italic' | 'code', { marker: string; placeholder: 
   code: { marker: '`', placeholder: 'code' },
 };
 
+/** Keyboard shortcut (Ctrl or ⌘ with the key) → command, for the content textarea. */
+export const SHORTCUTS: Record<string, MarkdownCommand> = { b: 'bold', i: 'italic', e: 'code', k: 'link' };
+
+/** The command a key press in the content textarea stands for: Ctrl/⌘ + a shortcut key, without Alt or Shift. */
+export function shortcutCommand(press: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}): MarkdownCommand | null {
+  if (!(press.ctrlKey || press.metaKey) || press.altKey || press.shiftKey) return null;
+  return SHORTCUTS[press.key.toLowerCase()] ?? null;
+}
+
 const LINE_PREFIX: Record<'list' | 'quote', string> = { list: '- ', quote: '> ' };
 
 const URL_LIKE = /^(https?:\/\/|\/)\S*$/;

@@ -13,9 +13,6 @@ export const TOOLBAR_ACTIONS: { command: MarkdownCommand; label: string; icon: L
   { command: 'image', label: 'Image', icon: Image },
 ];
 
-/** Keyboard shortcut → command, for the content textarea. */
-export const SHORTCUTS: Record<string, MarkdownCommand> = { b: 'bold', i: 'italic', e: 'code', k: 'link' };
-
 /** Formatting buttons acting on the content textarea's selection; arrow keys move between them. */
 export function MarkdownToolbar({
   onCommand,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PostFormSchema, PostInputSchema, type Post } from 'content-schema/post';
 import {
   StoredDraftValuesSchema,
+  categoryChoices,
   emptyValues,
+  isEditorField,
   toPostInput,
   valuesFromPost,
   valuesFromPrefill,
@@ -95,7 +97,7 @@ describe('editor values', () => {
 });
 
 describe('toPostInput', () => {
-  it('splits, trims, de-duplicates and empties tags (spec §5)', () => {
+  it('splits, trims, de-duplicates and empties tags', () => {
     expect(toPostInput(PostFormSchema.parse(valid)).tags).toEqual(['AI', 'Startups']);
   });
 
@@ -123,7 +125,7 @@ describe('toPostInput', () => {
   });
 });
 
-describe('the editor form schema gives the spec §5 messages', () => {
+describe('the editor form schema gives the shared schema’s messages', () => {
   it.each([
     ['title', '', 'Title is required'],
     ['content', '   ', 'Content is required'],
@@ -147,5 +149,35 @@ describe('stored drafts', () => {
   it('degrade malformed fields to defaults instead of failing', () => {
     const restored = StoredDraftValuesSchema.parse({ title: 42, category: 'Nope', readTime: null });
     expect(restored).toMatchObject({ title: '', category: undefined, readTime: 5, content: '', provenance: 'human' });
+  });
+});
+
+describe('categoryChoices', () => {
+  it('offers the editor’s categories', () => {
+    expect(categoryChoices(undefined)).toEqual([
+      'Analysis Drop',
+      'News Slam',
+      'Startup Radar',
+      'Deep Dive',
+      'Deal Watch',
+    ]);
+    expect(categoryChoices('Deep Dive')).toHaveLength(5);
+  });
+
+  it('keeps an older category a post still has, after the offered ones', () => {
+    expect(categoryChoices('Energy Future').at(-1)).toBe('Energy Future');
+    expect(categoryChoices('Energy Future')).toHaveLength(6);
+  });
+});
+
+describe('isEditorField', () => {
+  it.each([
+    ['title', true],
+    ['metaDescription', true],
+    ['provenance', true],
+    ['authorId', false],
+    ['version', false],
+  ])('%s → %s', (name, expected) => {
+    expect(isEditorField(name)).toBe(expected);
   });
 });

@@ -1,13 +1,31 @@
 import { z } from 'zod';
-import type { DefaultValues } from 'react-hook-form';
-import { CATEGORIES, type Category } from 'content-schema/categories';
-import { POST_PROVENANCE, splitTags, type Post, type PostForm, type PostFormSchema, type PostInput } from 'content-schema/post';
+import type { DefaultValues, FieldPath, UseFormReturn } from 'react-hook-form';
+import { CATEGORIES, EDITOR_CATEGORIES, type Category } from 'content-schema/categories';
+import {
+  POST_PROVENANCE,
+  PostFormSchema,
+  splitTags,
+  type Post,
+  type PostForm,
+  type PostInput,
+} from 'content-schema/post';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from 'content-schema/site';
 import type { EditorPrefill } from '../../lib/editor-prefill.ts';
 
 /** What the editor's fields hold (the form schema's input). */
 export type EditorValues = z.input<typeof PostFormSchema>;
 export type EditorDefaults = DefaultValues<EditorValues>;
+/** The editor's form: its fields as typed, the post form once validated. */
+export type EditorForm = UseFormReturn<EditorValues, unknown, PostForm>;
+/** One of the form's fields. */
+export type EditorFieldName = keyof EditorValues & FieldPath<EditorValues>;
+
+const FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(PostFormSchema.shape));
+
+/** Whether a name from outside (a server issue path, a prefill key) is one of the form's fields. */
+export function isEditorField(name: string): name is EditorFieldName {
+  return FIELD_NAMES.has(name);
+}
 
 const CategorySchema = z.enum(CATEGORIES);
 
@@ -17,7 +35,13 @@ export function asCategory(value: string | undefined): Category | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** A new post's fields: spec §9 read time 5, unpublished. */
+/** The categories the editor offers: its own, plus the post's if it is an older one no longer offered. */
+export function categoryChoices(value: string | undefined): readonly string[] {
+  const offered: readonly string[] = EDITOR_CATEGORIES;
+  return value && !offered.includes(value) ? [...offered, value] : offered;
+}
+
+/** A new post's fields: the default read time (5 minutes), unpublished. */
 export function emptyValues(): EditorDefaults {
   return {
     title: '',
@@ -76,7 +100,7 @@ function optional(text: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** The request body for the validated form (spec §5: tags split, trimmed and emptied; authorId default 1). */
+/** The request body for the validated form: tags split, trimmed and emptied; the default author unless given. */
 export function toPostInput(values: PostForm, authorId: number = DEFAULT_AUTHOR_ID): PostInput {
   return {
     title: values.title,

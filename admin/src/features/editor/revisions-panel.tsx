@@ -1,22 +1,16 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { History, Loader2, RotateCcw } from 'lucide-react';
 import type { Post } from 'content-schema/post';
-import { REVISION_FIELD_LABELS, type RevisionField, type RevisionSummary, type WorkingCopyFields } from 'content-schema/revisions';
+import type { RevisionSummary, WorkingCopyFields } from 'content-schema/revisions';
 import { relativeTime } from 'content-schema/relative-time';
+import { formatDateTime } from 'content-schema/format';
 import { REVISIONS_PAGE, useRestoreRevision, useRevision, useRevisions } from './api/revisions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import { fieldsOf } from './copy-fields.ts';
 import { FieldsDiff } from './fields-diff.tsx';
-import { formatDateTime } from 'content-schema/format';
-
-const KIND_LABELS: Record<RevisionSummary['kind'], string> = { create: 'Created', save: 'Saved', restore: 'Restored' };
-
-function changedText(changed: string[]): string {
-  if (changed.length === 0) return 'No field changed';
-  return `Changed: ${changed.map((f) => REVISION_FIELD_LABELS[f as RevisionField] ?? f).join(', ')}`;
-}
+import { revisionByline, revisionTitle } from './revision-summary.ts';
 
 /** One revision's differences from the editor's current text, and its Restore button. */
 function RevisionDiff({
@@ -46,6 +40,54 @@ function RevisionDiff({
   );
 }
 
+/** One revision in the list: who, when, what changed, and Compare (which opens its diff). */
+function RevisionItem({
+  revision: r,
+  editing,
+  open,
+  now,
+  onToggle,
+  children,
+}: {
+  revision: RevisionSummary;
+  /** It is the saved version the editor is based on. */
+  editing: boolean;
+  open: boolean;
+  now: Date;
+  onToggle: () => void;
+  /** The diff, while it is open. */
+  children: ReactNode;
+}) {
+  return (
+    <li className="grid gap-2 rounded-md border p-3 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+        <span className="font-medium">{revisionTitle(r)}</span>
+        <time
+          dateTime={r.createdAt}
+          title={formatDateTime(r.createdAt, { seconds: true })}
+          className="text-xs text-muted-foreground"
+        >
+          {relativeTime(r.createdAt, now)}
+        </time>
+      </div>
+      <span className="text-xs text-muted-foreground">{revisionByline(r)}</span>
+      {editing ? <span className="text-xs text-muted-foreground">The saved version you are editing.</span> : null}
+      <div>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={open}
+          aria-label={`${open ? 'Hide' : 'Compare'} version ${r.version}`}
+          onClick={onToggle}
+        >
+          {open ? 'Hide' : 'Compare'}
+        </Button>
+      </div>
+      {children}
+    </li>
+  );
+}
+
 /**
  * The post's revisions, newest first: who saved each, when, and which fields changed. Opening one shows what
  * restoring it would change in the current text; Restore saves its words as a new revision.
@@ -72,16 +114,11 @@ export function RevisionsPanel({
   const now = useNow();
 
   function restoreRevision(id: number) {
-    restore.mutate(
-      { id, version: baseVersion },
-      {
-        onSuccess: (saved) => {
-          setOpen(null);
-          onRestored(saved);
-        },
-        onError: (error) => void onConflict(error),
-      },
-    );
+    const onSuccess = (saved: Post) => {
+      setOpen(null);
+      onRestored(saved);
+    };
+    restore.mutate({ id, version: baseVersion }, { onSuccess, onError: (error) => void onConflict(error) });
   }
 
   return (
@@ -101,32 +138,14 @@ export function RevisionsPanel({
           <>
             <ol className="grid gap-3" aria-label="Revisions, newest first">
               {revisions.data.items.map((r) => (
-                <li key={r.id} className="grid gap-2 rounded-md border p-3 text-sm">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-                    <span className="font-medium">
-                      Version {r.version} · {KIND_LABELS[r.kind]}
-                    </span>
-                    <time dateTime={r.createdAt} title={formatDateTime(r.createdAt, { seconds: true })} className="text-xs text-muted-foreground">
-                      {relativeTime(r.createdAt, now)}
-                    </time>
-                  </div>
-                  <span className="text-xs text-muted-foreground">
-                    {r.savedBy ? `by ${r.savedBy}` : 'by the system'} · {changedText(r.changed)}
-                  </span>
-                  {r.version === post.version && r.version === baseVersion ? (
-                    <span className="text-xs text-muted-foreground">The saved version you are editing.</span>
-                  ) : null}
-                  <div>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-expanded={open === r.id}
-                      aria-label={`${open === r.id ? 'Hide' : 'Compare'} version ${r.version}`}
-                      onClick={() => setOpen((o) => (o === r.id ? null : r.id))}
-                    >
-                      {open === r.id ? 'Hide' : 'Compare'}
-                    </Button>
-                  </div>
+                <RevisionItem
+                  key={r.id}
+                  revision={r}
+                  editing={r.version === post.version && r.version === baseVersion}
+                  open={open === r.id}
+                  now={now}
+                  onToggle={() => setOpen((o) => (o === r.id ? null : r.id))}
+                >
                   {open === r.id ? (
                     <RevisionDiff
                       id={r.id}
@@ -135,11 +154,16 @@ export function RevisionsPanel({
                       restoring={restore.isPending}
                     />
                   ) : null}
-                </li>
+                </RevisionItem>
               ))}
             </ol>
             {revisions.data.items.length < revisions.data.total ? (
-              <Button variant="ghost" size="sm" onClick={() => setLimit((l) => l + REVISIONS_PAGE)} disabled={revisions.isFetching}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setLimit((l) => l + REVISIONS_PAGE)}
+                disabled={revisions.isFetching}
+              >
                 Show older revisions
               </Button>
             ) : null}

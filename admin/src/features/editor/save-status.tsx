@@ -1,6 +1,6 @@
 import { CloudOff, Loader2, Check, AlertTriangle } from 'lucide-react';
 import { useNow } from '../../lib/use-now.ts';
-import type { AutosaveStatus } from './autosave.ts';
+import type { AutosaveStatus } from './autosave-writer.ts';
 
 /** "Saved 3 s ago" (to the minute, then minutes), from the moment of the last autosave. */
 export function savedAgo(at: number, now: number): string {

@@ -16,7 +16,10 @@ export function UnsavedCopies() {
   const items = copies.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="unsaved-copies-title" className="grid gap-3 rounded-md border border-warning/40 bg-background p-4 text-sm">
+    <section
+      aria-labelledby="unsaved-copies-title"
+      className="grid gap-3 rounded-md border border-warning/40 bg-background p-4 text-sm"
+    >
       <h2 id="unsaved-copies-title" className="inline-flex items-center gap-2 font-semibold">
         <History className="size-4" aria-hidden="true" />
         Restore unsaved changes
@@ -29,8 +32,11 @@ export function UnsavedCopies() {
               <span>
                 <span className="font-medium">{title}</span>{' '}
                 <span className="text-muted-foreground">
-                  · {copy.postId === null ? 'new post' : 'edited'} · autosaved {relativeTime(copy.updatedAt, now).toLowerCase()}
-                  {copy.postVersion !== null && copy.postVersion > copy.baseVersion ? ' · the post was saved since' : ''}
+                  · {copy.postId === null ? 'new post' : 'edited'} · autosaved{' '}
+                  {relativeTime(copy.updatedAt, now).toLowerCase()}
+                  {copy.postVersion !== null && copy.postVersion > copy.baseVersion
+                    ? ' · the post was saved since'
+                    : ''}
                 </span>
               </span>
               <span className="flex gap-2">

@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { MAX_RETENTION_DAYS, MessageSettingsSchema } from 'content-schema/messages';
+import { MAX_RETENTION_DAYS, MessageSettingsSchema, type MessageSettings } from 'content-schema/messages';
 import { Button } from '../../components/ui/button.tsx';
+import { Field, FieldControl } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { useMessageSettings } from './api/get-message-settings.ts';
 import { useUpdateMessageSettings } from './api/update-message-settings.ts';
+
+/** The retention typed, checked with the API's schema: the settings to save, or why not. */
+export function retentionFromField(value: string): { settings: MessageSettings } | { error: string } {
+  const parsed = MessageSettingsSchema.safeParse({ retentionDays: Number(value) });
+  if (parsed.success) return { settings: parsed.data };
+  return { error: parsed.error.issues[0]?.message ?? 'Invalid number of days' };
+}
 
 /** How long messages are kept (stored in the database, so every instance's retention job applies it). */
 export function RetentionSettings() {
@@ -24,41 +31,33 @@ function RetentionForm({ days }: { days: number }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const parsed = MessageSettingsSchema.safeParse({ retentionDays: Number(value) });
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message ?? 'Invalid number of days');
-          return;
-        }
-        setError(null);
-        update.mutate(parsed.data);
+        const checked = retentionFromField(value);
+        setError('error' in checked ? checked.error : null);
+        if ('settings' in checked) update.mutate(checked.settings);
       }}
     >
-      <Label htmlFor="retention-days">Keep messages for (days)</Label>
-      <div className="flex gap-2">
-        <Input
-          id="retention-days"
-          type="number"
-          min={1}
-          max={MAX_RETENTION_DAYS}
-          className="w-28"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'retention-days-error retention-days-hint' : 'retention-days-hint'}
-        />
-        <Button type="submit" variant="outline" disabled={update.isPending || value === String(days)}>
-          Save
-        </Button>
-      </div>
-      {error ? (
-        <p id="retention-days-error" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <p id="retention-days-hint" className="text-xs text-muted-foreground">
-        Older messages are deleted automatically every hour. The privacy notice states the default of 365 days; update it
-        if you change this.
-      </p>
+      <Field
+        id="retention-days"
+        label="Keep messages for (days)"
+        hint="Older messages are deleted automatically every hour. The privacy notice states the default of 365 days; update it if you change this."
+        error={error ?? undefined}
+      >
+        <div className="flex gap-2">
+          <FieldControl>
+            <Input
+              type="number"
+              min={1}
+              max={MAX_RETENTION_DAYS}
+              className="w-28"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </FieldControl>
+          <Button type="submit" variant="outline" disabled={update.isPending || value === String(days)}>
+            Save
+          </Button>
+        </div>
+      </Field>
     </form>
   );
 }

@@ -4,30 +4,93 @@ import { PERFORMANCE_RANGES, PERFORMANCE_SORTS } from 'content-schema/site';
 import { scoreColour } from 'content-schema/seo';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import { SelectItem } from '../../components/ui/select.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { PanelLoading } from '../../components/panel-loading.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { PerformanceItem, PerformanceRange, PerformanceReport, PerformanceSort } from 'content-schema/performance';
 import { usePerformance } from './api/get-performance.ts';
 import { formatCount } from 'content-schema/format';
+import { categoryViews, periodText, RANGE_LABELS, SORT_LABELS, trendText } from './performance-texts.ts';
 
-const RANGE_LABELS: Record<PerformanceRange, string> = {
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-  '1y': 'Last year',
-};
-const SORT_LABELS: Record<PerformanceSort, string> = {
-  views: 'Views',
-  engagement: 'Engagement',
-  performance: 'Performance',
-  recent: 'Recent',
-};
 const SCORE_CLASS = { green: 'text-green-700', yellow: 'text-amber-700', red: 'text-red-700' } as const;
 
-/** The Performance tab (spec §2) from real reader data; says so when there is none yet. */
+interface ControlsProps {
+  range: PerformanceRange;
+  sort: PerformanceSort;
+  onRange: (range: PerformanceRange) => void;
+  onSort: (sort: PerformanceSort) => void;
+}
+
+/** The time range and the order of the articles. */
+function PerformanceControls({ range, sort, onRange, onSort }: ControlsProps) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <SelectField
+        id="performance-range"
+        label="Time range"
+        className="gap-1"
+        triggerClassName="w-40"
+        value={range}
+        onValueChange={(v) => onRange(v as PerformanceRange)}
+      >
+        {PERFORMANCE_RANGES.map((r) => (
+          <SelectItem key={r} value={r}>
+            {RANGE_LABELS[r]}
+          </SelectItem>
+        ))}
+      </SelectField>
+      <SelectField
+        id="performance-sort"
+        label="Sort by"
+        className="gap-1"
+        triggerClassName="w-40"
+        value={sort}
+        onValueChange={(v) => onSort(v as PerformanceSort)}
+      >
+        {PERFORMANCE_SORTS.map((s) => (
+          <SelectItem key={s} value={s}>
+            {SORT_LABELS[s]}
+          </SelectItem>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
+/** The four summary figures. */
+function SummaryCards({ summary }: { summary: PerformanceReport['summary'] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <SummaryCard icon={Eye} label="Total Views" value={formatCount(summary.totalViews)} testId="total-views" />
+      <SummaryCard icon={Users} label="Avg Engagement" value={`${summary.avgEngagement}%`} />
+      <SummaryCard icon={Share2} label="Social Shares" value={formatCount(summary.socialShares)} />
+      <SummaryCard
+        icon={Trophy}
+        label="Top Performers"
+        value={formatCount(summary.topPerformers)}
+        hint="score 80 or more"
+      />
+    </div>
+  );
+}
+
+/** A range without reader data: why every figure is zero, and what is never counted. */
+function NoReaderData({ range }: { range: PerformanceRange }) {
+  return (
+    <div role="status" className="rounded-lg border border-dashed p-10 text-center" data-testid="performance-empty">
+      <p className="font-medium">No reader data yet</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Nothing has been counted {RANGE_LABELS[range].toLowerCase()}, so every figure above is zero. Views are counted
+        without cookies once a reader scrolls or touches an article; readers who send Do Not Track or Global Privacy
+        Control, or who turned Analytics off in the cookie settings, are never counted.
+      </p>
+    </div>
+  );
+}
+
+/** The Performance tab, from real reader data; says so when there is none yet. */
 export function PerformanceTab() {
   const [range, setRange] = useState<PerformanceRange>('30d');
   const [sort, setSort] = useState<PerformanceSort>('views');
@@ -40,40 +103,8 @@ export function PerformanceTab() {
           <BarChart3 className="size-5" aria-hidden="true" />
           Content Performance
         </h2>
-        <div className="flex flex-wrap gap-3">
-          <div className="grid gap-1">
-            <Label htmlFor="performance-range">Time range</Label>
-            <Select value={range} onValueChange={(v) => setRange(v as PerformanceRange)}>
-              <SelectTrigger id="performance-range" className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PERFORMANCE_RANGES.map((r) => (
-                  <SelectItem key={r} value={r}>
-                    {RANGE_LABELS[r]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="performance-sort">Sort by</Label>
-            <Select value={sort} onValueChange={(v) => setSort(v as PerformanceSort)}>
-              <SelectTrigger id="performance-sort" className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PERFORMANCE_SORTS.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        </div>
+        <PerformanceControls range={range} sort={sort} onRange={setRange} onSort={setSort} />
       </div>
-
       {report.isPending ? (
         <PanelLoading label="Loading performance..." />
       ) : report.isError ? (
@@ -82,38 +113,8 @@ export function PerformanceTab() {
         </p>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <SummaryCard
-              icon={Eye}
-              label="Total Views"
-              value={formatCount(report.data.summary.totalViews)}
-              testId="total-views"
-            />
-            <SummaryCard icon={Users} label="Avg Engagement" value={`${report.data.summary.avgEngagement}%`} />
-            <SummaryCard icon={Share2} label="Social Shares" value={formatCount(report.data.summary.socialShares)} />
-            <SummaryCard
-              icon={Trophy}
-              label="Top Performers"
-              value={formatCount(report.data.summary.topPerformers)}
-              hint="score 80 or more"
-            />
-          </div>
-          {report.data.empty ? (
-            <div
-              role="status"
-              className="rounded-lg border border-dashed p-10 text-center"
-              data-testid="performance-empty"
-            >
-              <p className="font-medium">No reader data yet</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                Nothing has been counted {RANGE_LABELS[range].toLowerCase()}, so every figure above is zero. Views are
-                counted without cookies once a reader scrolls or touches an article; readers who send Do Not Track or
-                Global Privacy Control, or who turned Analytics off in the cookie settings, are never counted.
-              </p>
-            </div>
-          ) : (
-            <PerformanceDetail report={report.data} sort={sort} />
-          )}
+          <SummaryCards summary={report.data.summary} />
+          {report.data.empty ? <NoReaderData range={range} /> : <PerformanceDetail report={report.data} sort={sort} />}
         </>
       )}
     </section>
@@ -128,9 +129,7 @@ function PerformanceDetail({ report: data, sort }: { report: PerformanceReport; 
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle as="h3">Articles</CardTitle>
-            <CardDescription>
-              {data.from} to {data.to} (UTC days), sorted by {SORT_LABELS[sort].toLowerCase()}
-            </CardDescription>
+            <CardDescription>{periodText(data, sort)}</CardDescription>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-4">
@@ -151,9 +150,7 @@ function PerformanceDetail({ report: data, sort }: { report: PerformanceReport; 
                   <li key={c.category} className="grid gap-1">
                     <div className="flex justify-between text-sm">
                       <span className="font-medium">{c.category}</span>
-                      <span className="text-muted-foreground">
-                        {formatCount(c.views)} {c.views === 1 ? 'view' : 'views'} · {c.share}%
-                      </span>
+                      <span className="text-muted-foreground">{categoryViews(c)}</span>
                     </div>
                     <Progress value={c.share} aria-label={`${c.category}: ${c.share}% of views`} />
                   </li>
@@ -250,7 +247,7 @@ function ArticleRow({ item }: { item: PerformanceItem }) {
             ) : (
               <TrendingDown className="size-3 text-red-700" aria-hidden="true" />
             )}
-            {item.trend === 'up' ? 'Up' : 'Down'} vs {formatCount(item.previousViews)} views before
+            {trendText(item)}
           </p>
         </div>
       </div>

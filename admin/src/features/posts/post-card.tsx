@@ -25,7 +25,6 @@ import { ownPreviewUrl, publicPostUrl } from '../../lib/public-site.ts';
 import type { PostLiveLine } from './post-live.ts';
 import { formatDate } from 'content-schema/format';
 
-
 interface PostCardProps {
   post: PostSummary;
   onTogglePublished: (post: PostSummary) => void;
@@ -41,8 +40,80 @@ const LIVE_ICON: Record<PostLiveLine['tone'], typeof Radio> = {
   failed: AlertTriangle,
 };
 
-/** A post on the Overview tab (spec §2): category, status, title, date, read time, excerpt, up to 3 tags, actions. */
-export function PostCard({ post, onTogglePublished, onDelete, toggling, live }: PostCardProps) {
+/** View on site (published) or Preview (draft): both open in a new tab. */
+function ViewLink({ post }: { post: PostSummary }) {
+  if (post.published) {
+    return (
+      <Tooltip content="View on site">
+        <Button asChild variant="ghost" size="icon">
+          <a
+            href={publicPostUrl(post.slug)}
+            target="_blank"
+            rel="noopener"
+            aria-label={`View ${post.title} on the site (opens in a new tab)`}
+          >
+            <Eye aria-hidden="true" />
+          </a>
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Tooltip content="Preview">
+      <Button asChild variant="ghost" size="icon">
+        <a
+          href={ownPreviewUrl(post.id)}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Preview ${post.title} (opens in a new tab)`}
+        >
+          <ScanEye aria-hidden="true" />
+        </a>
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The card's actions: view or preview, edit, publish or unpublish, delete. */
+function PostActions({ post, onTogglePublished, onDelete, toggling }: Omit<PostCardProps, 'live'>) {
+  return (
+    <div className="mt-auto flex flex-wrap items-center gap-1 pt-4">
+      <ViewLink post={post} />
+      <Tooltip content="Edit">
+        <Button asChild variant="ghost" size="icon">
+          <Link to={`/edit/${post.id}`} aria-label={`Edit ${post.title}`}>
+            <Pencil aria-hidden="true" />
+          </Link>
+        </Button>
+      </Tooltip>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={toggling}
+        onClick={() => onTogglePublished(post)}
+        aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}
+      >
+        {post.published ? <EyeOff aria-hidden="true" /> : <Send aria-hidden="true" />}
+        {post.published ? 'Unpublish' : 'Publish'}
+      </Button>
+      <Tooltip content="Delete">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto text-destructive hover:text-destructive"
+          onClick={() => onDelete(post)}
+          aria-label={`Delete ${post.title}`}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </Tooltip>
+    </div>
+  );
+}
+
+/** A post on the Overview tab: category, status, title, date, read time, excerpt, up to 3 tags, actions. */
+export function PostCard({ live, ...props }: PostCardProps) {
+  const { post } = props;
   const style = categoryStyle(post.category);
   const titleId = `post-${post.id}-title`;
   return (
@@ -87,63 +158,7 @@ export function PostCard({ post, onTogglePublished, onDelete, toggling, live }: 
           ))}
         </ul>
       ) : null}
-      <div className="mt-auto flex flex-wrap items-center gap-1 pt-4">
-        {post.published ? (
-          <Tooltip content="View on site">
-            <Button asChild variant="ghost" size="icon">
-              <a
-                href={publicPostUrl(post.slug)}
-                target="_blank"
-                rel="noopener"
-                aria-label={`View ${post.title} on the site (opens in a new tab)`}
-              >
-                <Eye aria-hidden="true" />
-              </a>
-            </Button>
-          </Tooltip>
-        ) : (
-          <Tooltip content="Preview">
-            <Button asChild variant="ghost" size="icon">
-              <a
-                href={ownPreviewUrl(post.id)}
-                target="_blank"
-                rel="noopener"
-                aria-label={`Preview ${post.title} (opens in a new tab)`}
-              >
-                <ScanEye aria-hidden="true" />
-              </a>
-            </Button>
-          </Tooltip>
-        )}
-        <Tooltip content="Edit">
-          <Button asChild variant="ghost" size="icon">
-            <Link to={`/edit/${post.id}`} aria-label={`Edit ${post.title}`}>
-              <Pencil aria-hidden="true" />
-            </Link>
-          </Button>
-        </Tooltip>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={toggling}
-          onClick={() => onTogglePublished(post)}
-          aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}
-        >
-          {post.published ? <EyeOff aria-hidden="true" /> : <Send aria-hidden="true" />}
-          {post.published ? 'Unpublish' : 'Publish'}
-        </Button>
-        <Tooltip content="Delete">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="ml-auto text-destructive hover:text-destructive"
-            onClick={() => onDelete(post)}
-            aria-label={`Delete ${post.title}`}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </Tooltip>
-      </div>
+      <PostActions {...props} />
     </Card>
   );
 }

@@ -19,6 +19,69 @@ const FILTERS: { value: PublishedFilter; label: string }[] = [
   { value: 'drafts', label: 'Drafts' },
 ];
 
+/** All posts, Published or Drafts: a group of toggle buttons. */
+function FilterButtons({ filter, onChange }: { filter: PublishedFilter; onChange: (filter: PublishedFilter) => void }) {
+  return (
+    <div role="group" aria-label="Filter posts" className="inline-flex rounded-md border bg-background p-1">
+      {FILTERS.map((f) => (
+        <button
+          key={f.value}
+          type="button"
+          aria-pressed={filter === f.value}
+          onClick={() => onChange(f.value)}
+          className={cn(
+            'rounded-sm px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            filter === f.value ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent',
+          )}
+        >
+          {f.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface PostGridProps {
+  list: PostSummary[];
+  live: ReturnType<typeof usePostsLive>;
+  toggle: ReturnType<typeof useTogglePublished>;
+  onDelete: (post: PostSummary) => void;
+}
+
+/** The cards of the posts shown, each with how its latest change reached the site. */
+function PostGrid({ list, live, toggle, onDelete }: PostGridProps) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      {list.map((post) => (
+        <PostCard
+          key={post.id}
+          post={post}
+          toggling={toggle.isPending && toggle.variables.id === post.id}
+          live={postLiveLine(live.byPost.get(post.id), live.builtThrough)}
+          onTogglePublished={(p) => toggle.mutate({ id: p.id, published: !p.published })}
+          onDelete={onDelete}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** No posts for this filter: the way to write the first. */
+function NoPosts() {
+  return (
+    <div className="flex flex-col items-center rounded-lg border bg-background p-10 text-center">
+      <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="mt-3 text-lg font-medium">No posts found</p>
+      <Button asChild className="mt-4">
+        <Link to="/create">
+          <Plus aria-hidden="true" />
+          Create Your First Post
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
 /** The Overview tab: filter buttons, post cards with their actions, and the empty state. */
 export function PostsOverview() {
   const [filter, setFilter] = useState<PublishedFilter>('all');
@@ -37,22 +100,7 @@ export function PostsOverview() {
         <h2 id="overview-heading" className="text-xl font-semibold">
           Posts
         </h2>
-        <div role="group" aria-label="Filter posts" className="inline-flex rounded-md border bg-background p-1">
-          {FILTERS.map((f) => (
-            <button
-              key={f.value}
-              type="button"
-              aria-pressed={filter === f.value}
-              onClick={() => setFilter(f.value)}
-              className={cn(
-                'rounded-sm px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                filter === f.value ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent',
-              )}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
+        <FilterButtons filter={filter} onChange={setFilter} />
       </div>
 
       <div className="mt-4" aria-live="polite" aria-busy={posts.isPending}>
@@ -70,29 +118,9 @@ export function PostsOverview() {
             </Button>
           </div>
         ) : list.length === 0 ? (
-          <div className="flex flex-col items-center rounded-lg border bg-background p-10 text-center">
-            <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="mt-3 text-lg font-medium">No posts found</p>
-            <Button asChild className="mt-4">
-              <Link to="/create">
-                <Plus aria-hidden="true" />
-                Create Your First Post
-              </Link>
-            </Button>
-          </div>
+          <NoPosts />
         ) : (
-          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {list.map((post) => (
-              <PostCard
-                key={post.id}
-                post={post}
-                toggling={toggle.isPending && toggle.variables.id === post.id}
-                live={postLiveLine(live.byPost.get(post.id), live.builtThrough)}
-                onTogglePublished={(p) => toggle.mutate({ id: p.id, published: !p.published })}
-                onDelete={setPendingDelete}
-              />
-            ))}
-          </div>
+          <PostGrid list={list} live={live} toggle={toggle} onDelete={setPendingDelete} />
         )}
         {posts.hasNextPage ? (
           <div className="mt-6 flex justify-center">

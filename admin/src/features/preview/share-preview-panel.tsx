@@ -3,19 +3,20 @@ import { Copy, ExternalLink, Link2, Loader2, Share2, X } from 'lucide-react';
 import {
   PREVIEW_DEFAULT_VALIDITY,
   PREVIEW_VALIDITY_UNITS,
-  previewStatusAt,
   type PreviewLink,
   type PreviewLinkCreated,
   type PreviewValidityUnit,
 } from 'content-schema/preview';
 import { relativeTime } from 'content-schema/relative-time';
+import { formatDateTime } from 'content-schema/format';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { describedBy, Field } from '../../components/ui/field.tsx';
+import { FormField } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import { SelectItem } from '../../components/ui/select.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ownPreviewUrl } from '../../lib/public-site.ts';
@@ -23,8 +24,8 @@ import { useNow } from '../../lib/use-now.ts';
 import { useCreatePreviewLink } from './api/create-preview-link.ts';
 import { usePreviewLinks } from './api/get-preview-links.ts';
 import { useRevokePreviewLink } from './api/revoke-preview-link.ts';
+import { linkDetails, statusNow } from './link-texts.ts';
 import { isValidityUnit, STATUS_LABEL, validityFromFields } from './validity.ts';
-import { formatDateTime } from 'content-schema/format';
 
 const STATUS_VARIANT: Record<PreviewLink['status'], BadgeVariant> = {
   active: 'success',
@@ -33,33 +34,99 @@ const STATUS_VARIANT: Record<PreviewLink['status'], BadgeVariant> = {
 };
 const UNIT_LABEL: Record<PreviewValidityUnit, string> = { hours: 'Hours', days: 'Days' };
 
+/** Makes a link valid for the chosen time; the one made is shown once (`created`). */
+function useShare(postId: number) {
+  const create = useCreatePreviewLink(postId);
+  const [amount, setAmount] = useState(String(PREVIEW_DEFAULT_VALIDITY.amount));
+  const [unit, setUnit] = useState<PreviewValidityUnit>(PREVIEW_DEFAULT_VALIDITY.unit);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [created, setCreated] = useState<PreviewLinkCreated | null>(null);
+  function share() {
+    const validity = validityFromFields(amount, unit);
+    setError(validity.ok ? undefined : validity.message);
+    if (validity.ok) create.mutate(validity.input, { onSuccess: setCreated });
+  }
+  return { amount, setAmount, unit, setUnit, error, created, setCreated, share, pending: create.isPending };
+}
+
+/** How long a new link works: a number of hours or days. */
+function ValidityFields({ sharing }: { sharing: ReturnType<typeof useShare> }) {
+  const ids = useId();
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-3">
+      <FormField id={`${ids}-validity`} label="Valid for" error={sharing.error}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={sharing.amount}
+          onChange={(e) => sharing.setAmount(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter here would submit the editor's form around the panel.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              sharing.share();
+            }
+          }}
+        />
+      </FormField>
+      <SelectField
+        id={`${ids}-unit`}
+        label="Unit"
+        value={sharing.unit}
+        onValueChange={(v) => isValidityUnit(v) && sharing.setUnit(v)}
+      >
+        {PREVIEW_VALIDITY_UNITS.map((u) => (
+          <SelectItem key={u} value={u}>
+            {UNIT_LABEL[u]}
+          </SelectItem>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
+/** The post's preview links, each with its status and Revoke. */
+function PreviewLinks({ postId, headingId }: { postId: number; headingId: string }) {
+  const links = usePreviewLinks(postId);
+  const now = useNow();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="text-sm font-semibold">
+        Preview links
+      </h3>
+      {links.isPending ? <Skeleton className="h-12 w-full" /> : null}
+      {links.isError ? (
+        <div className="grid justify-items-start gap-2">
+          <p className="text-sm text-muted-foreground">Could not load the preview links.</p>
+          <Button variant="outline" size="sm" onClick={() => void links.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {links.data && links.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No preview links yet.</p>
+      ) : null}
+      {links.data && links.data.length > 0 ? (
+        <ul aria-label="Preview links" className="divide-y rounded-md border">
+          {links.data.map((link) => (
+            <LinkRow key={link.id} link={link} postId={postId} now={now} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * "Share preview" on the post editor: links that show this post as it would be published (a draft, or a published
  * post's unsaved changes) to someone without an account, for a chosen time. A new link is shown once; the list
  * shows every link's status with Revoke. Renders no <form> (it sits inside the editor's) and only type="button"s.
  */
 export function SharePreviewPanel({ postId, published }: { postId: number; published: boolean }) {
-  const links = usePreviewLinks(postId);
-  const create = useCreatePreviewLink(postId);
-  const [amount, setAmount] = useState(String(PREVIEW_DEFAULT_VALIDITY.amount));
-  const [unit, setUnit] = useState<PreviewValidityUnit>(PREVIEW_DEFAULT_VALIDITY.unit);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [created, setCreated] = useState<PreviewLinkCreated | null>(null);
-  const now = useNow();
+  const sharing = useShare(postId);
   const ids = useId();
-  const amountId = `${ids}-validity`;
-  const unitId = `${ids}-unit`;
-
-  function share() {
-    const validity = validityFromFields(amount, unit);
-    if (!validity.ok) {
-      setError(validity.message);
-      return;
-    }
-    setError(undefined);
-    create.mutate(validity.input, { onSuccess: setCreated });
-  }
-
   return (
     <Card role="region" aria-labelledby={`${ids}-title`}>
       <CardHeader>
@@ -73,46 +140,10 @@ export function SharePreviewPanel({ postId, published }: { postId: number; publi
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-3">
-          <Field id={amountId} label="Valid for" error={error}>
-            <Input
-              id={amountId}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={amount}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(amountId, { error })}
-              onChange={(e) => setAmount(e.target.value)}
-              onKeyDown={(e) => {
-                // Enter here would submit the editor's form around the panel.
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  share();
-                }
-              }}
-            />
-          </Field>
-          <div className="grid gap-2">
-            <Label htmlFor={unitId}>Unit</Label>
-            <Select value={unit} onValueChange={(v) => isValidityUnit(v) && setUnit(v)}>
-              <SelectTrigger id={unitId}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PREVIEW_VALIDITY_UNITS.map((u) => (
-                  <SelectItem key={u} value={u}>
-                    {UNIT_LABEL[u]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        </div>
+        <ValidityFields sharing={sharing} />
         <div className="flex flex-wrap gap-2">
-          <Button onClick={share} disabled={create.isPending}>
-            {create.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Share2 aria-hidden="true" />}
+          <Button onClick={sharing.share} disabled={sharing.pending}>
+            {sharing.pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Share2 aria-hidden="true" />}
             Share preview
           </Button>
           <Button asChild variant="outline">
@@ -125,33 +156,8 @@ export function SharePreviewPanel({ postId, published }: { postId: number; publi
         <p className="text-xs text-muted-foreground">
           Open preview shows the saved post with your autosaved changes; only you can see it.
         </p>
-
-        {created ? <CreatedLink link={created} onDone={() => setCreated(null)} /> : null}
-
-        <section aria-labelledby={`${ids}-links`} className="grid gap-2">
-          <h3 id={`${ids}-links`} className="text-sm font-semibold">
-            Preview links
-          </h3>
-          {links.isPending ? <Skeleton className="h-12 w-full" /> : null}
-          {links.isError ? (
-            <div className="grid justify-items-start gap-2">
-              <p className="text-sm text-muted-foreground">Could not load the preview links.</p>
-              <Button variant="outline" size="sm" onClick={() => void links.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : null}
-          {links.data && links.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No preview links yet.</p>
-          ) : null}
-          {links.data && links.data.length > 0 ? (
-            <ul aria-label="Preview links" className="divide-y rounded-md border">
-              {links.data.map((link) => (
-                <LinkRow key={link.id} link={link} postId={postId} now={now} />
-              ))}
-            </ul>
-          ) : null}
-        </section>
+        {sharing.created ? <CreatedLink link={sharing.created} onDone={() => sharing.setCreated(null)} /> : null}
+        <PreviewLinks postId={postId} headingId={`${ids}-links`} />
       </CardContent>
     </Card>
   );
@@ -208,8 +214,7 @@ function CreatedLink({ link, onDone }: { link: PreviewLinkCreated; onDone: () =>
 
 function LinkRow({ link, postId, now }: { link: PreviewLink; postId: number; now: Date }) {
   const revoke = useRevokePreviewLink(postId);
-  // The server's status is as of its answer; a link may have expired since.
-  const status = link.status === 'active' ? previewStatusAt(link, now) : link.status;
+  const status = statusNow(link, now);
   const labelId = `preview-link-${link.id}`;
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="preview-link">
@@ -223,13 +228,7 @@ function LinkRow({ link, postId, now }: { link: PreviewLink; postId: number; now
           </span>
           <Badge variant={STATUS_VARIANT[status]}>{STATUS_LABEL[status]}</Badge>
         </p>
-        <p className="text-xs text-muted-foreground">
-          {status === 'revoked' && link.revokedAt
-            ? `Revoked ${formatDateTime(link.revokedAt)}`
-            : `${status === 'expired' ? 'Expired' : 'Expires'} ${formatDateTime(link.expiresAt)}`}
-          {' · '}
-          {link.lastUsedAt ? `Last opened ${relativeTime(link.lastUsedAt, now)}` : 'Not opened yet'}
-        </p>
+        <p className="text-xs text-muted-foreground">{linkDetails(link, status, now)}</p>
       </div>
       {status === 'active' ? (
         <Button

@@ -12,7 +12,7 @@ describe('buildSchedulePayload', () => {
     expect(payload).toEqual({ postId: 12, publishDateTime: '2026-12-01T09:00', timezone: 'America/New_York' });
   });
 
-  it('defaults the zone to Europe/Stockholm (spec §9)', () => {
+  it('defaults the zone to Europe/Stockholm', () => {
     const payload = buildSchedulePayload({ postId: 1, publishDate: new Date(2026, 0, 5), publishTime: '23:30' });
     expect(payload.timezone).toBe('Europe/Stockholm');
     expect(payload.publishDateTime).toBe('2026-01-05T23:30');

@@ -14,7 +14,7 @@ export function calendarDay(date: Date): string {
 
 /**
  * The request body for a validated schedule form: the chosen wall-clock date and time without an offset,
- * plus the zone it was chosen in; the server turns that into the UTC instant (spec §3 scheduling payload).
+ * plus the zone it was chosen in; the server turns that into the UTC instant.
  */
 export function buildSchedulePayload(form: ScheduleForm): SchedulePayload {
   return {

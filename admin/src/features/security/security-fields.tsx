@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field, describedBy } from '../../components/ui/field.tsx';
+import { FormField } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 
 interface SecurityFieldProps {
@@ -20,37 +20,26 @@ export function PasswordField({
   autoComplete = 'current-password',
 }: SecurityFieldProps & { label: string; hint?: string; autoComplete?: 'current-password' | 'new-password' }) {
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      <Input
-        id={id}
-        type="password"
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint: Boolean(hint), error })}
-        {...registration}
-      />
-    </Field>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <Input type="password" autoComplete={autoComplete} autoFocus={autoFocus} {...registration} />
+    </FormField>
   );
 }
 
 /** The code from the authenticator app (or, where the server takes one, a recovery code). */
 export function CodeField({ id, error, registration, autoFocus, hint }: SecurityFieldProps & { hint?: string }) {
   return (
-    <Field id={id} label="Authentication code" error={error} hint={hint}>
+    <FormField id={id} label="Authentication code" error={error} hint={hint}>
       <Input
-        id={id}
         inputMode="numeric"
         autoComplete="one-time-code"
         autoCapitalize="off"
         spellCheck={false}
         autoFocus={autoFocus}
         className="font-mono sm:max-w-48"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint: Boolean(hint), error })}
         {...registration}
       />
-    </Field>
+    </FormField>
   );
 }
 

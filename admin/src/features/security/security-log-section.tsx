@@ -13,7 +13,6 @@ import { formatDateTime } from 'content-schema/format';
 /** How many events show before "Show all". */
 const FIRST_EVENTS = 20;
 
-
 /** The security log: sign-ins, failures, lockouts and changes to the password, second factor and sessions. */
 export function SecurityLogSection() {
   const log = useSecurityLog();

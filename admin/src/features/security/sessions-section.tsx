@@ -11,7 +11,6 @@ import { useEndSession } from './api/end-session.ts';
 import { useEndOtherSessions } from './api/end-other-sessions.ts';
 import { formatDateTime } from 'content-schema/format';
 
-
 /** Active sessions: where the admin is signed in, this device first-class, any other one can be ended. */
 export function SessionsSection() {
   const sessions = useSessions();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TemplateFormSchema, TemplateInputSchema, type Template } from 'content-schema/template';
-import { templateToPrefill, toTemplateInput } from './template-values.ts';
+import { asTemplateCategory, templateDefaults, templateToPrefill, toTemplateInput } from './template-values.ts';
 
 const form = {
   name: 'Weekly',
@@ -26,7 +26,7 @@ describe('template values', () => {
     ['title', ' ', 'Title template is required'],
     ['content', '', 'Content template is required'],
     ['readTime', 0, 'Read time must be at least 1 minute'],
-  ])('reject %s = %j with “%s” (spec §5)', (field, value, message) => {
+  ])('reject %s = %j with “%s”', (field, value, message) => {
     const result = TemplateFormSchema.safeParse({ ...form, [field]: value });
     expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
   });
@@ -49,5 +49,44 @@ describe('template values', () => {
       tags: ['x'],
       readTime: 12,
     });
+  });
+});
+
+describe('the template form starts', () => {
+  it('a new template in Analysis Drop, with a 5-minute read', () => {
+    expect(templateDefaults(null)).toEqual({
+      name: '',
+      category: 'Analysis Drop',
+      title: '',
+      content: '',
+      tags: '',
+      readTime: 5,
+    });
+  });
+
+  it('with a template’s fields, its tags as comma-separated text', () => {
+    const template: Template = {
+      id: 2,
+      name: 'Weekly',
+      category: 'Deep Dive',
+      title: '[Topic]',
+      content: '# [Topic]',
+      tags: ['AI', 'EU'],
+      readTime: 8,
+      usageCount: 0,
+    };
+    expect(templateDefaults(template)).toEqual({
+      name: 'Weekly',
+      category: 'Deep Dive',
+      title: '[Topic]',
+      content: '# [Topic]',
+      tags: 'AI, EU',
+      readTime: 8,
+    });
+  });
+
+  it('without a category it no longer knows, so the form asks for one', () => {
+    expect(asTemplateCategory('Gardening')).toBeUndefined();
+    expect(asTemplateCategory('Deal Watch')).toBe('Deal Watch');
   });
 });

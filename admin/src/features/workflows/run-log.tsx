@@ -7,7 +7,6 @@ import { useWorkflowRuns, workflowRunsQueryKey } from './api/get-workflow-runs.t
 import { ACTION_LABELS } from './workflow-form-values.ts';
 import { formatDateTime } from 'content-schema/format';
 
-
 const STEP_VARIANT: Record<RunStep['status'], BadgeVariant> = {
   done: 'success',
   skipped: 'outline',

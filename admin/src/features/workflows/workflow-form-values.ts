@@ -20,7 +20,7 @@ export const ActionValuesSchema = z.object({
 });
 export type ActionValues = z.infer<typeof ActionValuesSchema>;
 
-/** What the form edits: the workflow form of spec §5 with text inputs for lists. */
+/** What the form edits: the shared workflow form, with text inputs for lists. */
 export const WorkflowValuesSchema = z.object({
   name: WorkflowFormSchema.shape.name,
   trigger: z.enum(WORKFLOW_TRIGGERS),
@@ -57,7 +57,7 @@ const emptyAction = (type: WorkflowAction['type'] = 'publish'): ActionValues => 
 });
 export const newActionValues = emptyAction;
 
-/** Spec §5 defaults: trigger manual, one publish action, enabled. */
+/** A new workflow: triggered by hand, one publish action, enabled. */
 export const DEFAULT_VALUES: WorkflowValues = {
   name: '',
   trigger: 'manual',
@@ -75,6 +75,23 @@ const splitList = (text: string) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** The time field's label: an hourly schedule uses only the minute. */
+export function timeLabel(frequency: WorkflowValues['frequency']): string {
+  return frequency === 'hourly' ? 'Minute (HH:MM, hours ignored)' : 'Time';
+}
+
+/** The weekly schedule's days with one day ticked (added at the end) or unticked. */
+export function toggleDay(days: number[], day: number, on: boolean): number[] {
+  return on ? [...days, day] : days.filter((d) => d !== day);
+}
+
+/** What an action without settings does, said under it in the form. */
+export function actionNote(type: 'backup' | 'seo_check'): string {
+  return type === 'backup'
+    ? 'Writes a consistent snapshot of the database to the backup folder.'
+    : 'Analyses every published article; notifies about scores under 60.';
+}
 
 /** The form's values for an existing workflow. */
 export function valuesFromWorkflow(w: Workflow): WorkflowValues {

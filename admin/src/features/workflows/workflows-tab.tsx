@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp, Loader2, Pencil, Play, Plus, Trash2, Workflow as WorkflowIcon } from 'lucide-react';
-import { formatZonedDateTime } from 'content-schema/format';
-import { AUTOMATION_TIMEZONE } from 'content-schema/site';
 import type { Workflow } from 'content-schema/workflow';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,11 +13,8 @@ import { useWorkflows } from './api/get-workflows.ts';
 import { useToggleWorkflow } from './api/toggle-workflow.ts';
 import { RunLog } from './run-log.tsx';
 import { WorkflowForm } from './workflow-form.tsx';
-import { ACTION_LABELS, describeTrigger } from './workflow-form-values.ts';
-
-// Schedules are set in the publication's zone, so their times are shown there too.
-const formatWhen = (iso: string | null, none: string) =>
-  iso ? `${formatZonedDateTime(iso, AUTOMATION_TIMEZONE)} (Stockholm)` : none;
+import { describeTrigger } from './workflow-form-values.ts';
+import { nextRunText, runTime, stepLabels } from './workflow-texts.ts';
 
 const STATUS_VARIANT: Record<Workflow['status'], BadgeVariant> = {
   idle: 'outline',
@@ -28,7 +23,7 @@ const STATUS_VARIANT: Record<Workflow['status'], BadgeVariant> = {
   failed: 'destructive',
 };
 
-/** The Workflows tab (spec §2): list with Run, the enable switch, Edit and the run log; the create/edit form. */
+/** The Workflows tab: list with Run, the enable switch, Edit and the run log; the create/edit form. */
 export function WorkflowsTab() {
   const workflows = useWorkflows();
   const [editing, setEditing] = useState<Workflow | 'new' | null>(null);
@@ -70,76 +65,83 @@ export function WorkflowsTab() {
   );
 }
 
+/** Whether it is enabled, how often it ran, when it last ran and runs next (in the publication's zone). */
+function WorkflowFacts({ workflow: w }: { workflow: Workflow }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+      <div>
+        <dt className="text-muted-foreground">Enabled</dt>
+        <dd>{w.enabled ? 'Yes' : 'No'}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Executions</dt>
+        <dd data-testid="workflow-executions">{w.executionCount}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Last run</dt>
+        <dd>{runTime(w.lastRun, 'Never')}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Next run</dt>
+        <dd>{nextRunText(w)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The card's title, trigger, status and enable switch. */
+function WorkflowHeader({ workflow: w }: { workflow: Workflow }) {
+  const toggle = useToggleWorkflow();
+  return (
+    <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+      <div className="grid gap-1">
+        <CardTitle as="h3" className="text-lg">
+          {w.name}
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">{describeTrigger(w)}</p>
+      </div>
+      <div className="flex items-center gap-2">
+        <Badge variant={STATUS_VARIANT[w.status]} data-testid="workflow-status">
+          {w.status === 'running' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {w.status}
+        </Badge>
+        <Switch
+          checked={w.enabled}
+          disabled={toggle.isPending}
+          onCheckedChange={(enabled) => toggle.mutate({ id: w.id, enabled })}
+          aria-label={`${w.enabled ? 'Disable' : 'Enable'} ${w.name}`}
+        />
+      </div>
+    </CardHeader>
+  );
+}
+
 function WorkflowCard({ workflow: w, onEdit }: { workflow: Workflow; onEdit: () => void }) {
   const execute = useExecuteWorkflow();
-  const toggle = useToggleWorkflow();
   const remove = useDeleteWorkflow();
   const [showLog, setShowLog] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const running = w.status === 'running';
   const starting = execute.isPending && execute.variables === w.id;
 
   return (
     <Card data-testid={`workflow-${w.id}`}>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-        <div className="grid gap-1">
-          <CardTitle as="h3" className="text-lg">
-            {w.name}
-          </CardTitle>
-          <p className="text-sm text-muted-foreground">{describeTrigger(w)}</p>
-        </div>
-        <div className="flex items-center gap-2">
-          <Badge variant={STATUS_VARIANT[w.status]} data-testid="workflow-status">
-            {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            {w.status}
-          </Badge>
-          <Switch
-            checked={w.enabled}
-            disabled={toggle.isPending}
-            onCheckedChange={(enabled) => toggle.mutate({ id: w.id, enabled })}
-            aria-label={`${w.enabled ? 'Disable' : 'Enable'} ${w.name}`}
-          />
-        </div>
-      </CardHeader>
+      <WorkflowHeader workflow={w} />
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap gap-2" aria-label="Actions">
           {w.actions.length === 0 ? <span className="text-sm text-muted-foreground">No actions</span> : null}
-          {w.actions.map((a, i) => (
+          {stepLabels(w).map((label, i) => (
             <Badge key={i} variant="secondary">
-              {i + 1}. {ACTION_LABELS[a.type]}
-              {a.config?.condition ? ` (${a.config.condition})` : ''}
+              {label}
             </Badge>
           ))}
         </div>
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-muted-foreground">Enabled</dt>
-            <dd>{w.enabled ? 'Yes' : 'No'}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Executions</dt>
-            <dd data-testid="workflow-executions">{w.executionCount}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Last run</dt>
-            <dd>{formatWhen(w.lastRun, 'Never')}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Next run</dt>
-            <dd>
-              {formatWhen(
-                w.nextRun,
-                w.trigger === 'schedule'
-                  ? 'Not scheduled'
-                  : w.trigger === 'event'
-                    ? 'On the event'
-                    : 'When run by hand',
-              )}
-            </dd>
-          </div>
-        </dl>
+        <WorkflowFacts workflow={w} />
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => execute.mutate(w.id)} disabled={!w.enabled || running || starting}>
+          <Button
+            size="sm"
+            onClick={() => execute.mutate(w.id)}
+            disabled={!w.enabled || w.status === 'running' || starting}
+          >
             {starting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Play aria-hidden="true" />}
             Run
           </Button>

@@ -6,7 +6,7 @@ export function getAnalytics(signal?: AbortSignal): Promise<Analytics> {
   return apiRequest('/analytics', { schema: AnalyticsSchema, signal });
 }
 
-/** Spec §8: a failure renders nothing, so no error toast either. */
+/** A failure renders nothing, so no error toast either. */
 export const analyticsQueryOptions = queryOptions({
   queryKey: ['analytics'],
   queryFn: ({ signal }) => getAnalytics(signal),

@@ -5,7 +5,7 @@ export function logout(): Promise<void> {
   return apiRequest('/auth/logout', { method: 'POST' });
 }
 
-/** Signs out, then leaves for the public site with a full navigation (spec §4: logout goes to /). */
+/** Signs out, then leaves for the public site with a full navigation (logout goes to /). */
 export function useLogout() {
   return useMutation({
     mutationFn: logout,

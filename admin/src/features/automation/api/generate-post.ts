@@ -15,7 +15,7 @@ export function generatePost(kind: GenerationKind): Promise<Post> {
   return apiRequest(PATHS[kind], { method: 'POST', schema: PostSchema });
 }
 
-/** Spec §8 toasts; on success the posts list and the automation status refresh (spec §7). */
+/** Toasts the outcome; on success the posts list and the automation status refresh. */
 const TOASTS: Record<GenerationKind, { success: string; failure: string }> = {
   daily: { success: 'Daily Post Generated', failure: 'Could not generate daily post. Please try again.' },
   'deep-dive': { success: 'Deep Dive Generated', failure: 'Could not generate Deep Dive post. Please try again.' },

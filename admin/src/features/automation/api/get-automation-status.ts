@@ -8,7 +8,7 @@ export function getAutomationStatus(signal?: AbortSignal): Promise<AutomationSta
   return apiRequest('/automation/status', { schema: AutomationStatusSchema, signal });
 }
 
-/** Spec §9: without an answer the cards fall back to 50 / 10 topics, so a failure needs no toast. */
+/** Without an answer the cards fall back to 50 / 10 topics, so a failure needs no toast. */
 export const automationStatusQueryOptions = queryOptions({
   queryKey: automationStatusQueryKey,
   queryFn: ({ signal }) => getAutomationStatus(signal),

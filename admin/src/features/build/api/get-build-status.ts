@@ -13,7 +13,7 @@ export const buildStatusQueryOptions = queryOptions({
   queryFn: ({ signal }) => getBuildStatus(signal),
 });
 
-/** Whether a build is queued or running: the only time the admin polls (spec §9 forbids polling otherwise). */
+/** Whether a build is queued or running: the only time the admin polls (it does not poll otherwise). */
 export function isBuilding(status: BuildStatus): boolean {
   return status.pending || status.current?.state === 'queued' || status.current?.state === 'running';
 }

@@ -34,7 +34,10 @@ export function useRecordCorrection(postId: number) {
     mutationFn: (input: CorrectionInput): Promise<Correction> =>
       apiRequest(`/posts/${postId}/corrections`, { method: 'POST', body: input, schema: CorrectionSchema }),
     meta: {
-      successToast: { title: 'Correction published', description: 'The article, the corrections log and the feeds show it.' },
+      successToast: {
+        title: 'Correction published',
+        description: 'The article, the corrections log and the feeds show it.',
+      },
       errorToast: { title: 'Failed to record the correction', variant: 'destructive' },
     },
     onSuccess,

@@ -22,7 +22,11 @@ export async function readWorkingCopy(key: string, signal?: AbortSignal): Promis
   }
 }
 
-export function writeWorkingCopy(key: string, body: WorkingCopyWrite, options: { keepalive?: boolean } = {}): Promise<WorkingCopy> {
+export function writeWorkingCopy(
+  key: string,
+  body: WorkingCopyWrite,
+  options: { keepalive?: boolean } = {},
+): Promise<WorkingCopy> {
   return apiRequest(path(key), { method: 'PUT', body, schema: WorkingCopySchema, keepalive: options.keepalive });
 }
 

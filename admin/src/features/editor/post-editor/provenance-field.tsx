@@ -1,9 +1,15 @@
 import { Controller, type Control } from 'react-hook-form';
 import { POST_PROVENANCE, PROVENANCE_LABELS, involvesAi, type PostProvenance } from 'content-schema/provenance';
 import type { PostForm } from 'content-schema/post';
-import { describedBy, Field } from '../../components/ui/field.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
-import type { EditorValues } from './post-form-values.ts';
+import { SelectItem } from '../../../components/ui/select.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import type { EditorValues } from '../post-form-values.ts';
+
+/** What readers will see of how the post was made, and what saving it records. */
+export function provenanceHint(provenance: PostProvenance, editedBy: string | null): string {
+  if (!involvesAi(provenance)) return 'No AI disclosure is shown.';
+  return `Readers see an AI disclosure on the article${editedBy ? `; edited by ${editedBy}` : ''}. Saving records you as its editor.`;
+}
 
 /**
  * How the post was made (the article's AI disclosure): Human-written, AI-assisted, or AI-generated from a persona.
@@ -26,30 +32,23 @@ export function ProvenanceField({
       name="provenance"
       render={({ field }) => {
         const value = (field.value ?? 'human') as PostProvenance;
-        const hint = involvesAi(value)
-          ? `Readers see an AI disclosure on the article${editedBy ? `; edited by ${editedBy}` : ''}. Saving records you as its editor.`
-          : 'No AI disclosure is shown.';
         return (
-          <Field id="post-provenance" label="How it was made" hint={hint} error={error}>
-            <Select value={value} onValueChange={field.onChange}>
-              <SelectTrigger
-                id="post-provenance"
-                ref={field.ref}
-                onBlur={field.onBlur}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy('post-provenance', { hint: true, error })}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {POST_PROVENANCE.map((p) => (
-                  <SelectItem key={p} value={p}>
-                    {PROVENANCE_LABELS[p]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
+          <SelectField
+            id="post-provenance"
+            label="How it was made"
+            hint={provenanceHint(value, editedBy)}
+            error={error}
+            value={value}
+            onValueChange={field.onChange}
+            triggerRef={field.ref}
+            onBlur={field.onBlur}
+          >
+            {POST_PROVENANCE.map((p) => (
+              <SelectItem key={p} value={p}>
+                {PROVENANCE_LABELS[p]}
+              </SelectItem>
+            ))}
+          </SelectField>
         );
       }}
     />

@@ -19,7 +19,7 @@ export const performanceQueryOptions = (range: PerformanceRange, sort: Performan
   queryOptions({
     queryKey: ['performance', range, sort] as const,
     queryFn: ({ signal }) => getPerformance(range, sort, signal),
-    // Reader figures change by the second; unlike the rest of the admin (spec §9) they are re-read on each visit.
+    // Reader figures change by the second; unlike the rest of the admin (never stale) they are re-read on each visit.
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -16,7 +16,7 @@ export const workflowsQueryOptions = queryOptions({
   queryKey: workflowsQueryKey,
   queryFn: ({ signal }) => getWorkflows(signal),
   meta: { errorToast: { title: 'Failed to load workflows', variant: 'destructive' } },
-  // Spec §9 says no polling; a run started here finishes on the server, so poll only while one is running.
+  // The admin does not poll; but a run started here finishes on the server, so poll only while one is running.
   refetchInterval: (query) => (query.state.data?.some((w) => w.status === 'running') ? RUNNING_REFRESH_MS : false),
 });
 
