@@ -1,5 +1,5 @@
 /**
- * The API under load (issue 15), against real servers (file database, no embedded builder, no automation schedule,
+ * The API under load, against real servers (file database, no embedded builder, no automation schedule,
  * TRUST_PROXY=1 so every beacon comes from a distinct simulated reader). One run is several rounds of:
  *
  * 1. at 10,000 realistic posts, each endpoint alone at 10 and at 200 connections: `GET /api/health` (the trivial
@@ -41,7 +41,7 @@ const PORT = 4461;
 const SEEDED_PORT = 4463;
 const REFERENCE_PORT = 4462;
 const VIEWS_RATE = 3000;
-/** DESIGN.md §8's beacon load: 200 concurrent readers sending 5,000 beacons a second between them. */
+/** The beacon budget's load: 200 concurrent readers sending 5,000 beacons a second between them. */
 const READERS = { connections: 200, rate: 5000 };
 const BROWSER = { 'Accept-Encoding': 'br, gzip' };
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
@@ -59,7 +59,10 @@ async function measured(load: Load): Promise<Result> {
 }
 
 /** One raw GET (no decompression): status, headers and the bytes as sent. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       let bytes = 0;
@@ -81,7 +84,9 @@ function views(url: string, slugs: string[], firstReader: number, extra: Partial
     url,
     paths: ['/api/views'],
     method: 'POST',
-    bodies: slugs.map((slug, i) => JSON.stringify({ slug, event: 'view', referrer: i % 3 === 0 ? 'news.ycombinator.com' : '' })),
+    bodies: slugs.map((slug, i) =>
+      JSON.stringify({ slug, event: 'view', referrer: i % 3 === 0 ? 'news.ycombinator.com' : '' }),
+    ),
     headers: { Origin: url, 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': UA },
     firstReader,
     ...extra,
@@ -118,7 +123,10 @@ async function staticReference(size: number): Promise<{ url: string; proc: Child
         res.end(body);
       })
       .listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));`;
-  const proc = spawn(process.execPath, ['-e', code], { env: { ...process.env, SIZE: String(size), PORT: String(REFERENCE_PORT) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, SIZE: String(size), PORT: String(REFERENCE_PORT) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.once('data', () => resolve());
     proc.once('exit', (c) => reject(new Error(`reference server exited (${c})`)));
@@ -177,14 +185,35 @@ async function prepare10k(): Promise<{ server: Server; cleanup: () => void; slug
   await seedCorpus(data.db, N, bodies);
   data.db.$client.close();
   console.log(`seeded ${fmt(N)} posts in ${fmt((performance.now() - t0) / 1000, 1)} s`);
-  const server = await startServer({ dir: data.dir, port: PORT, env: SERVER_ENV, readyTimeoutMs: 600_000, nodeArgs: profileArgs('10k') });
+  const server = await startServer({
+    dir: data.dir,
+    port: PORT,
+    env: SERVER_ENV,
+    readyTimeoutMs: 600_000,
+    nodeArgs: profileArgs('10k'),
+  });
   // Real published slugs spread over the corpus, for articles and beacons.
-  const slugs = Array.from({ length: Math.min(N, 200) }, (_, i) => generatePost(Math.floor((i * N) / Math.min(N, 200))).slug);
+  const slugs = Array.from(
+    { length: Math.min(N, 200) },
+    (_, i) => generatePost(Math.floor((i * N) / Math.min(N, 200))).slug,
+  );
   return { server, cleanup: data.cleanup, slugs };
 }
 
-const SERVER_ENV = { EMBEDDED_BUILDER: 'off', AUTOMATION_SCHEDULE: 'off', TRUST_PROXY: '1', ...(process.env.VIEWS_WRITER ? { VIEWS_WRITER: process.env.VIEWS_WRITER } : {}) };
-const profileArgs = (name: string) => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${name}-${process.pid}.cpuprofile`] : []);
+const SERVER_ENV = {
+  EMBEDDED_BUILDER: 'off',
+  AUTOMATION_SCHEDULE: 'off',
+  TRUST_PROXY: '1',
+  ...(process.env.VIEWS_WRITER ? { VIEWS_WRITER: process.env.VIEWS_WRITER } : {}),
+};
+const profileArgs = (name: string) =>
+  process.env.BENCH_CPU_PROF
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+        `--cpu-prof-name=${name}-${process.pid}.cpuprofile`,
+      ]
+    : [];
 
 async function main(): Promise<void> {
   requireWrk();
@@ -193,7 +222,12 @@ async function main(): Promise<void> {
   const seededData = await freshData('api-load-seeded');
   seededData.db.$client.close();
   // A fresh data folder: the server seeds the real seed at its first start.
-  const seeded = await startServer({ dir: seededData.dir, port: SEEDED_PORT, env: SERVER_ENV, nodeArgs: profileArgs('seeded') });
+  const seeded = await startServer({
+    dir: seededData.dir,
+    port: SEEDED_PORT,
+    env: SERVER_ENV,
+    nodeArgs: profileArgs('seeded'),
+  });
   let reference: Awaited<ReturnType<typeof staticReference>> | null = null;
   let etag = '';
   let listBytes = 0;
@@ -205,10 +239,14 @@ async function main(): Promise<void> {
     etag = String(first.headers.etag ?? '');
     listBytes = first.bytes;
     if (first.status !== 200 || !etag) throw new Error(`the list answered ${first.status} (ETag ${etag || 'none'})`);
-    console.log(`list answer: ${fmt(first.bytes)} bytes ${String(first.headers['content-encoding'] ?? 'identity')}, ETag ${etag}`);
+    console.log(
+      `list answer: ${fmt(first.bytes)} bytes ${String(first.headers['content-encoding'] ?? 'identity')}, ETag ${etag}`,
+    );
     const seededFirst = await rawGet(`${seeded.url}${LIST_PATH}`, BROWSER);
     seededBytes = seededFirst.bytes;
-    console.log(`seeded site's list answer: ${fmt(seededFirst.bytes)} bytes ${String(seededFirst.headers['content-encoding'] ?? 'identity')}`);
+    console.log(
+      `seeded site's list answer: ${fmt(seededFirst.bytes)} bytes ${String(seededFirst.headers['content-encoding'] ?? 'identity')}`,
+    );
     for (const word of SEARCH_WORDS) {
       const r = await fetch(`${listUrl}&search=${word}`);
       await r.arrayBuffer();
@@ -228,11 +266,14 @@ async function main(): Promise<void> {
         s(`static ${connections}`).add(await measured({ url: reference.url, paths: ['/'], ...c }));
         s(`article ${connections}`).add(await measured({ url, paths: articlePaths, ...c }));
         s(`search ${connections}`).add(await measured({ url, paths: searchPaths, headers: BROWSER, ...c }));
-        s(`searchSummary ${connections}`).add(await measured({ url, paths: searchPaths.map((p) => `${p}&fields=summary`), headers: BROWSER, ...c }));
+        s(`searchSummary ${connections}`).add(
+          await measured({ url, paths: searchPaths.map((p) => `${p}&fields=summary`), headers: BROWSER, ...c }),
+        );
         s(`views ${connections}`).add(await measured(views(url, big.slugs, nextReaders(), c)));
         // The views above are a closed loop (each connection sends again as soon as it is answered), which measures
-        // the most the server can take; readers send at their own pace, so DESIGN.md §8's budget is measured paced.
-        if (connections === READERS.connections) s('views readers').add(await measured(views(url, big.slugs, nextReaders(), { ...READERS, statuses: true })));
+        // the most the server can take; readers send at their own pace, so the beacon budget is measured paced.
+        if (connections === READERS.connections)
+          s('views readers').add(await measured(views(url, big.slugs, nextReaders(), { ...READERS, statuses: true })));
         s(`status ${connections}`).add(await measured({ url, paths: ['/api/status'], headers: BROWSER, ...c }));
         // Mixed: the list and the beacons at a fixed rate (3,000/s over 30 connections), each from its own wrk.
         const beacons = views(url, big.slugs, nextReaders(), { connections: 30, rate: VIEWS_RATE, statuses: true });
@@ -240,7 +281,9 @@ async function main(): Promise<void> {
         const [mixedList, mixedViews] = await Promise.all([run(list), run(beacons)]);
         s(`mixed list ${connections}`).add(mixedList);
         s(`mixed views ${connections}`).add(mixedViews);
-        console.log(`  ${connections} connections: list ${fmt(mixedList.rps)} req/s beside views ${fmt(mixedViews.rps)} req/s p99 ${mixedViews.p99} ms`);
+        console.log(
+          `  ${connections} connections: list ${fmt(mixedList.rps)} req/s beside views ${fmt(mixedViews.rps)} req/s p99 ${mixedViews.p99} ms`,
+        );
         // The same, with the cheapest request the API answers (GET /api/health) at the beacons' rate: what any 3,000
         // requests a second cost the list on this machine (the second wrk, the kernel, the server's HTTP parsing).
         const trivial: Load = { url, paths: ['/api/health'], connections: 30, rate: VIEWS_RATE, statuses: true };
@@ -249,13 +292,19 @@ async function main(): Promise<void> {
         s(`trivial list ${connections}`).add(besideTrivial);
         // The ceiling: the limit reference's answer beside the same beacons, all sent to that bare server.
         const bare: Load = { url: reference.url, paths: ['/'], ...c };
-        const bareBeacons = views(reference.url, big.slugs, nextReaders(), { connections: 30, rate: VIEWS_RATE, statuses: true });
+        const bareBeacons = views(reference.url, big.slugs, nextReaders(), {
+          connections: 30,
+          rate: VIEWS_RATE,
+          statuses: true,
+        });
         await Promise.all([wrk({ ...bare, duration: WARMUP }), wrk({ ...bareBeacons, duration: WARMUP })]);
         const [bareList, bareViews] = await Promise.all([run(bare), run(bareBeacons)]);
         s(`ceiling list ${connections}`).add(bareList);
         s(`ceiling views ${connections}`).add(bareViews);
       }
-      s('conditional 10').add(await measured({ url, paths: [LIST_PATH], headers: { ...BROWSER, 'If-None-Match': etag }, statuses: true }));
+      s('conditional 10').add(
+        await measured({ url, paths: [LIST_PATH], headers: { ...BROWSER, 'If-None-Match': etag }, statuses: true }),
+      );
       // The trivial endpoint as a browser asks for it: a small whole answer must not pay for compression.
       s('health browser 10').add(await measured({ url, paths: ['/api/health'], headers: BROWSER }));
       s('seeded health 10').add(await measured({ url: seeded.url, paths: ['/api/health'] }));
@@ -295,7 +344,9 @@ async function main(): Promise<void> {
   console.log('');
   for (const connections of CONNECTIONS) {
     const health = s(`health ${connections}`);
-    report(`apiload, GET /api/health (trivial reference), ${connections} connections: ${fig(health)}; ${faults(health)} [${med}]`);
+    report(
+      `apiload, GET /api/health (trivial reference), ${connections} connections: ${fig(health)}; ${faults(health)} [${med}]`,
+    );
     for (const key of ['list', 'article', 'search', 'searchSummary', 'views', 'status']) {
       const x = s(`${key} ${connections}`);
       report(
@@ -305,8 +356,12 @@ async function main(): Promise<void> {
     }
     const st = s(`static ${connections}`);
     const list = s(`list ${connections}`);
-    report(`apiload, limit reference (node:http sending ${fmt(listBytes)} bytes from memory), ${connections} connections: ${fig(st)}; ${faults(st)}`);
-    report(`apiload, list ÷ limit reference, ${connections} connections: ${r2(list.ratio(st))} (budget ≥ 0.8); list ÷ trivial ${r2(list.ratio(health))}`);
+    report(
+      `apiload, limit reference (node:http sending ${fmt(listBytes)} bytes from memory), ${connections} connections: ${fig(st)}; ${faults(st)}`,
+    );
+    report(
+      `apiload, list ÷ limit reference, ${connections} connections: ${r2(list.ratio(st))} (budget ≥ 0.8); list ÷ trivial ${r2(list.ratio(health))}`,
+    );
     const mv = s(`mixed views ${connections}`);
     const ml = s(`mixed list ${connections}`);
     report(
@@ -333,7 +388,7 @@ async function main(): Promise<void> {
   const vr = s('views readers');
   report(
     `apiload, POST /api/views from ${READERS.connections} readers at ${fmt(READERS.rate)} req/s between them, ${fmt(N)} posts: ${fig(vr)} ` +
-      `(DESIGN.md §8 budget ≥ 5,000 req/s, p99 ≤ 5 ms); ${faults(vr)}`,
+      `(budget ≥ 5,000 req/s, p99 ≤ 5 ms); ${faults(vr)}`,
   );
   const hb = s('health browser 10');
   report(
@@ -341,7 +396,9 @@ async function main(): Promise<void> {
       `${r2(hb.ratio(s('health 10')))} × without; ${faults(hb)}`,
   );
   const cond = s('conditional 10');
-  const statuses = Object.entries(cond.rounds.at(-1)!.statuses).map(([code, n]) => `${code}: ${fmt(n)}`).join(', ');
+  const statuses = Object.entries(cond.rounds.at(-1)!.statuses)
+    .map(([code, n]) => `${code}: ${fmt(n)}`)
+    .join(', ');
   report(
     `apiload, the list with If-None-Match: <its ETag>, 10 connections: ${fig(cond)}, ${r2(cond.ratio(s('health 10')))} × trivial ` +
       `(statuses of the last round ${statuses}; errors ${cond.errors})`,

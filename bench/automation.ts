@@ -1,5 +1,5 @@
 /**
- * `node bench/automation.ts`: the offline generation budget (≤ 200 ms, issue 5), measured twice:
+ * `node bench/automation.ts`: the offline generation budget (≤ 200 ms), measured twice:
  * the generator alone (composer + title/excerpt/read-time derivation) and the whole HTTP call on the real
  * server (POST /api/automation/daily-post: topic reservation, generation, draft insert and topic consumption).
  * Ports 4430–4439 only.

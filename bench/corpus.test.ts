@@ -8,7 +8,11 @@ import { generateCorpus, generatePost, type CorpusPost } from './corpus.ts';
 const take = (count: number, seed = 1): CorpusPost[] => [...generateCorpus(count, seed)];
 /** Lowercase letter runs of the visible text: link targets and code-fence languages are not words a reader sees. */
 const wordForms = (markdown: string): string[] =>
-  (markdown.replace(/\]\([^)]*\)/g, ' ').replace(/^```.*$/gm, ' ').toLowerCase().match(/\p{L}+/gu) ?? []);
+  markdown
+    .replace(/\]\([^)]*\)/g, ' ')
+    .replace(/^```.*$/gm, ' ')
+    .toLowerCase()
+    .match(/\p{L}+/gu) ?? [];
 
 function visit(node: MdastNode, seen: (node: MdastNode) => void): void {
   seen(node);
@@ -52,8 +56,23 @@ describe('corpus', () => {
         if (node.type === 'link' && node.url.startsWith('https://')) kinds.add('https');
       });
     }
-    for (const kind of ['h2', 'h3', 'paragraph', 'bullet', 'ordered', 'nested', 'code', 'blockquote', 'table', 'https',
-      'inlineCode', 'emphasis', 'strong', 'footnoteReference', 'footnoteDefinition']) {
+    for (const kind of [
+      'h2',
+      'h3',
+      'paragraph',
+      'bullet',
+      'ordered',
+      'nested',
+      'code',
+      'blockquote',
+      'table',
+      'https',
+      'inlineCode',
+      'emphasis',
+      'strong',
+      'footnoteReference',
+      'footnoteDefinition',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
     expect(kinds).not.toContain('html');
@@ -129,7 +148,16 @@ describe('corpus', () => {
   it('passes PostInputSchema and renders for a sample', () => {
     for (const post of take(200, 4)) {
       const { title, excerpt, content, category, tags, authorName, readTime } = post;
-      const parsed = PostInputSchema.safeParse({ title, excerpt, content, category, tags, authorName, readTime, published: true });
+      const parsed = PostInputSchema.safeParse({
+        title,
+        excerpt,
+        content,
+        category,
+        tags,
+        authorName,
+        readTime,
+        published: true,
+      });
       expect(parsed.error).toBeUndefined();
       expect(post.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(post.slug.length).toBeLessThanOrEqual(120);

@@ -66,7 +66,11 @@ const zipfPick = <T>(rng: Rng, items: readonly T[], s = 1): T => items[zipf(rng,
 // the tail is pseudo-words built from a rank's hash, so it is unbounded and costs no memory. '~' marks mass nouns
 // (no plural), '_' joins multi-word terms, 'a/b/c' gives irregular verb forms (base/past/gerund).
 
-const words = (text: string): string[] => text.trim().split(/\s+/).map((w) => w.replace(/_/g, ' '));
+const words = (text: string): string[] =>
+  text
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/_/g, ' '));
 
 const NOUNS = words(`
 ~data market company model ~regulation platform ~growth ~energy startup investor ~funding grid customer ~demand
@@ -259,45 +263,88 @@ const placeName = (rng: Rng): string => (rng() < 0.85 ? zipfPick(rng, PLACES, 1.
 // O institution, Law, code identifier.
 
 const CLAUSES = [
-  '{C} {Vd} a {A} {N} for {Ns} in {L}', '{C} {Vs} that {A} {Ns} will {V} the {N} by {Yf}',
-  'the {N} {Vd} {Pct} in {Y}, the first {A} {N} since {Y}', '{P} {Vd} the {N} as a {A} step toward {A} {Ns}',
-  'revenue from {Ns} rose {Pct} to {M} last year', '{Law} requires {Ns} to {V} their {Ns} before {Yf}',
-  '{O} {Vd} {A} guidance on {Ns} in {Q}', 'most {Ns} still {V} {Ns} rather than {Vg} {A} {Ns}',
-  'the company {Vd} {M} from investors led by {C2}', '{X} {Vs} {Ns} {Adv}, which cuts the {N} of {Vg} {Ns}',
-  '{Ns} in {L} now {V} about {U} a year', 'there is no {A} {N} for {Vg} {Ns} at this {N}',
-  'the {A} {N} {Vs} how {Ns} {V} the {T}', 'it is not yet clear whether {C} can {V} {Ns} without {Vg} its {N}',
+  '{C} {Vd} a {A} {N} for {Ns} in {L}',
+  '{C} {Vs} that {A} {Ns} will {V} the {N} by {Yf}',
+  'the {N} {Vd} {Pct} in {Y}, the first {A} {N} since {Y}',
+  '{P} {Vd} the {N} as a {A} step toward {A} {Ns}',
+  'revenue from {Ns} rose {Pct} to {M} last year',
+  '{Law} requires {Ns} to {V} their {Ns} before {Yf}',
+  '{O} {Vd} {A} guidance on {Ns} in {Q}',
+  'most {Ns} still {V} {Ns} rather than {Vg} {A} {Ns}',
+  'the company {Vd} {M} from investors led by {C2}',
+  '{X} {Vs} {Ns} {Adv}, which cuts the {N} of {Vg} {Ns}',
+  '{Ns} in {L} now {V} about {U} a year',
+  'there is no {A} {N} for {Vg} {Ns} at this {N}',
+  'the {A} {N} {Vs} how {Ns} {V} the {T}',
+  'it is not yet clear whether {C} can {V} {Ns} without {Vg} its {N}',
   'a {Y} {N} by {O} found that {Pct} of {Ns} had {Vd} {A} {Ns}',
-  '{C} and {C2} {Vd} a {A} {N} to {V} {Ns} across {L}', 'the {N} is {Adv} {A}, and {Ns} {V} it {Adv}',
-  '{Ns} that {V} {A} {Ns} tend to {V} faster', 'the {T} market in {L} is worth {M}, according to {O}',
-  '{C} {Vs} {U} of {A} {N} at its {L} site', 'critics argue that the {N} {Vs} {A} {Ns} over {A} ones',
-  'the {N} will {V} {Ns} with more than {Num} {Ns}', '{P} {Vd} the {T} in {Y} after {Vg} {Ns} at {C2}',
-  'each {N} {Vs} a {A} {N} and a {A} {N}', 'demand for {T} {Vd} {Pct} year on year',
-  '{O} expects {Ns} to {V} {Adv} over the next {Num} years', '{X} {Vd} {Ns} for {Num} {Ns} during the {N}',
-  'the deal values {C} at {M}', '{C2} {Vd} its {N} in {C} to {Pct}', 'the {A} {N} of {T} is {Adv} understood',
-  'without {A} {Ns}, the {N} cannot {V} {A} {Ns}', 'the {N} behind {X} is {A} but {A}',
-  'operators must {V} {U} of {N} within {Num} hours', '{Ns} {V} the {T} when {Ns} {V} {A}',
-  'its {N} {Vs} the {N} for {Ns} in {L} and {L}', '{P} {Vs} the {N} as {A}',
-  'the {N} {Vd} from {Num} to {U} in {Mo}', '{C} has {Vd} {Num} {Ns} since {Y}',
-  'the case for {T} is {A}, not {A}', 'investors are {Vg} {Ns} with {A} {Ns}',
-  'that makes the {N} a {A} {N} for {A} {Ns}', 'the pilot in {L} {Vd} {U} and {Vd} {Pct} of {Ns}',
-  'few {Ns} have {Vd} the {T} so far', '{Law} {Vs} {A} {Ns} from {Yf}', 'the {T} {Vs} {Adv} on {A} {Ns}',
-  'in {L}, {Ns} {Vd} {A} {Ns} for {Num} months before the {N} {Vd}', 'the {N} of {C} {Vd} {Adv} in {Q}',
+  '{C} and {C2} {Vd} a {A} {N} to {V} {Ns} across {L}',
+  'the {N} is {Adv} {A}, and {Ns} {V} it {Adv}',
+  '{Ns} that {V} {A} {Ns} tend to {V} faster',
+  'the {T} market in {L} is worth {M}, according to {O}',
+  '{C} {Vs} {U} of {A} {N} at its {L} site',
+  'critics argue that the {N} {Vs} {A} {Ns} over {A} ones',
+  'the {N} will {V} {Ns} with more than {Num} {Ns}',
+  '{P} {Vd} the {T} in {Y} after {Vg} {Ns} at {C2}',
+  'each {N} {Vs} a {A} {N} and a {A} {N}',
+  'demand for {T} {Vd} {Pct} year on year',
+  '{O} expects {Ns} to {V} {Adv} over the next {Num} years',
+  '{X} {Vd} {Ns} for {Num} {Ns} during the {N}',
+  'the deal values {C} at {M}',
+  '{C2} {Vd} its {N} in {C} to {Pct}',
+  'the {A} {N} of {T} is {Adv} understood',
+  'without {A} {Ns}, the {N} cannot {V} {A} {Ns}',
+  'the {N} behind {X} is {A} but {A}',
+  'operators must {V} {U} of {N} within {Num} hours',
+  '{Ns} {V} the {T} when {Ns} {V} {A}',
+  'its {N} {Vs} the {N} for {Ns} in {L} and {L}',
+  '{P} {Vs} the {N} as {A}',
+  'the {N} {Vd} from {Num} to {U} in {Mo}',
+  '{C} has {Vd} {Num} {Ns} since {Y}',
+  'the case for {T} is {A}, not {A}',
+  'investors are {Vg} {Ns} with {A} {Ns}',
+  'that makes the {N} a {A} {N} for {A} {Ns}',
+  'the pilot in {L} {Vd} {U} and {Vd} {Pct} of {Ns}',
+  'few {Ns} have {Vd} the {T} so far',
+  '{Law} {Vs} {A} {Ns} from {Yf}',
+  'the {T} {Vs} {Adv} on {A} {Ns}',
+  'in {L}, {Ns} {Vd} {A} {Ns} for {Num} months before the {N} {Vd}',
+  'the {N} of {C} {Vd} {Adv} in {Q}',
 ];
 const CODE_CLAUSES = [
-  'setting {code} to {Num} {Vs} the {N} by {Pct}', 'the {code} endpoint {Vs} {A} {Ns}',
-  '{Ns} call {code} before they {V} the {N}', 'the {code} flag is {A} by default',
+  'setting {code} to {Num} {Vs} the {N} by {Pct}',
+  'the {code} endpoint {Vs} {A} {Ns}',
+  '{Ns} call {code} before they {V} the {N}',
+  'the {code} flag is {A} by default',
 ];
 const OPENERS = words(`In_{Y} According_to_{P} For_{Ns} Meanwhile By_contrast At_the_same_time In_practice In_{L}
   Since_{Y} Last_{Mo} On_paper Still For_now In_{Q} Put_simply Either_way Across_the_Nordics Under_{Law} Crucially
   Even_so In_{Mo}_{Y}`);
 const QUOTE_FRAMES = [
-  ['"', '," said {P}.'], ['"', '," {P} said.'], ['"', '," {P}, {R} at {C}, said.'], ['{P} said: "', '."'],
-  ['"', '," according to {P}.'], ['{P} put it bluntly: "', '."'], ['"', '," {P} told Northwire.'],
-  ['{P}, {R} at {C}, disagrees: "', '."'], ['"', '," {P} wrote in a {Mo} blog post.'],
+  ['"', '," said {P}.'],
+  ['"', '," {P} said.'],
+  ['"', '," {P}, {R} at {C}, said.'],
+  ['{P} said: "', '."'],
+  ['"', '," according to {P}.'],
+  ['{P} put it bluntly: "', '."'],
+  ['"', '," {P} told Northwire.'],
+  ['{P}, {R} at {C}, disagrees: "', '."'],
+  ['"', '," {P} wrote in a {Mo} blog post.'],
   ['In an interview, {P} said: "', '."'],
 ] as const;
-const CONNECTORS = [', while', ', but', ', and', '; meanwhile,', ', which means', ' because', ', although', ' as',
-  ' after', ', whereas', ', so'];
+const CONNECTORS = [
+  ', while',
+  ', but',
+  ', and',
+  '; meanwhile,',
+  ', which means',
+  ' because',
+  ', although',
+  ' as',
+  ' after',
+  ', whereas',
+  ', so',
+];
 const UNITS = words('MW GW GWh TWh kWh tonnes square_metres ms terabytes users homes');
 const CURRENCIES = ['€', '€', '$', 'SEK ', 'NOK ', 'DKK '];
 
@@ -326,42 +373,66 @@ function money(rng: Rng): string {
 function slot(ctx: Ctx, key: string): string {
   const { rng } = ctx;
   switch (key) {
-    case 'C': return rng() < 0.8 ? ctx.companies[zipf(rng, ctx.companies.length, 1.5) - 1]! : companyName(rng);
-    case 'C2': return rng() < 0.6 ? ctx.companies[between(rng, 1, ctx.companies.length - 1)]! : companyName(rng);
+    case 'C':
+      return rng() < 0.8 ? ctx.companies[zipf(rng, ctx.companies.length, 1.5) - 1]! : companyName(rng);
+    case 'C2':
+      return rng() < 0.6 ? ctx.companies[between(rng, 1, ctx.companies.length - 1)]! : companyName(rng);
     case 'P': {
       const person = rng() < 0.85 ? zipfPick(rng, ctx.people) : { full: personName(rng), mentioned: false };
       const again = person.mentioned;
       person.mentioned = true; // full name first, surname afterwards, as news style does
       return again ? person.full.slice(person.full.indexOf(' ') + 1) : person.full;
     }
-    case 'N': return rng() < 0.1 ? singular(pick(rng, ctx.topics)) : noun(rng, false);
+    case 'N':
+      return rng() < 0.1 ? singular(pick(rng, ctx.topics)) : noun(rng, false);
     case 'Ns': {
       const topic = pick(rng, ctx.topics);
       return rng() < 0.1 && !topic.startsWith('~') ? plural(topic) : noun(rng, true);
     }
-    case 'T': return singular(pick(rng, ctx.topics));
-    case 'A': return adjective(rng);
-    case 'V': return verb(rng, 'base');
-    case 'Vd': return verb(rng, 'past');
-    case 'Vg': return verb(rng, 'ing');
-    case 'Vs': return verb(rng, 's');
-    case 'Adv': return zipfPick(rng, ADVERBS);
-    case 'L': return rng() < 0.6 ? zipfPick(rng, ctx.places) : placeName(rng);
-    case 'X': return pick(rng, ctx.products);
-    case 'M': return money(rng);
+    case 'T':
+      return singular(pick(rng, ctx.topics));
+    case 'A':
+      return adjective(rng);
+    case 'V':
+      return verb(rng, 'base');
+    case 'Vd':
+      return verb(rng, 'past');
+    case 'Vg':
+      return verb(rng, 'ing');
+    case 'Vs':
+      return verb(rng, 's');
+    case 'Adv':
+      return zipfPick(rng, ADVERBS);
+    case 'L':
+      return rng() < 0.6 ? zipfPick(rng, ctx.places) : placeName(rng);
+    case 'X':
+      return pick(rng, ctx.products);
+    case 'M':
+      return money(rng);
     case 'Pct':
       return rng() < 0.5 ? `${between(rng, 2, 90)}%` : `${between(rng, 1, 60)}.${between(rng, 0, 9)} per cent`;
-    case 'Y': return String(ctx.year - zipf(rng, 12, 1.2, 1) + 1); // mostly this year or last
-    case 'Yf': return String(ctx.year + zipf(rng, 10, 1.2, 1));
-    case 'Q': return `Q${between(rng, 1, 4)}`;
-    case 'Mo': return pick(rng, MONTHS);
-    case 'Num': return String(zipf(rng, 300, 1.4) + 1);
-    case 'U': return `${between(rng, 1, 900)} ${pick(rng, UNITS)}`;
-    case 'O': return zipfPick(rng, INSTITUTIONS);
-    case 'Law': return zipfPick(rng, LAWS);
-    case 'R': return pick(rng, ROLES);
-    case 'code': return `\`${identifier(rng, pick(rng, ['camel', 'snake', 'kebab'] as const))}\``;
-    default: throw new Error(`unknown slot {${key}}`);
+    case 'Y':
+      return String(ctx.year - zipf(rng, 12, 1.2, 1) + 1); // mostly this year or last
+    case 'Yf':
+      return String(ctx.year + zipf(rng, 10, 1.2, 1));
+    case 'Q':
+      return `Q${between(rng, 1, 4)}`;
+    case 'Mo':
+      return pick(rng, MONTHS);
+    case 'Num':
+      return String(zipf(rng, 300, 1.4) + 1);
+    case 'U':
+      return `${between(rng, 1, 900)} ${pick(rng, UNITS)}`;
+    case 'O':
+      return zipfPick(rng, INSTITUTIONS);
+    case 'Law':
+      return zipfPick(rng, LAWS);
+    case 'R':
+      return pick(rng, ROLES);
+    case 'code':
+      return `\`${identifier(rng, pick(rng, ['camel', 'snake', 'kebab'] as const))}\``;
+    default:
+      throw new Error(`unknown slot {${key}}`);
   }
 }
 
@@ -439,8 +510,15 @@ const DOMAINS = words(`ec.europa.eu eur-lex.europa.eu www.esma.europa.eu www.eba
 const TLDS = words('com io se fi no dk eu ai');
 const SECTIONS = words('news blog press investors docs publications documents en/reports press-releases');
 const slugOf = (text: string): string =>
-  text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ø/g, 'o').replace(/æ/g, 'ae').replace(/ð/g, 'd')
-    .toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/ð/g, 'd')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 function url(ctx: Ctx): string {
   const { rng } = ctx;
@@ -459,7 +537,12 @@ function url(ctx: Ctx): string {
 type Case = 'camel' | 'snake' | 'kebab' | 'pascal';
 function identifier(rng: Rng, style: Case): string {
   const parts = [verb(rng, 'base'), noun(rng, false), ...(rng() < 0.4 ? [noun(rng, rng() < 0.3)] : [])];
-  const flat = parts.join(' ').toLowerCase().replace(/[^a-z ]/g, '').split(' ').filter(Boolean);
+  const flat = parts
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^a-z ]/g, '')
+    .split(' ')
+    .filter(Boolean);
   if (style === 'snake') return flat.join('_');
   if (style === 'kebab') return flat.join('-');
   const pascal = flat.map(cap).join('');
@@ -476,34 +559,63 @@ function codeBlock(ctx: Ctx): string {
   if (lang === 'ts') {
     const v = id();
     lines = [
-      `import { ${id('pascal')} } from '@${pkg}/sdk';`, '',
+      `import { ${id('pascal')} } from '@${pkg}/sdk';`,
+      '',
       `export async function ${id()}(${id()}: string): Promise<number> {`,
       `  const ${v} = await ${id()}({ region: 'eu-north-1', timeoutMs: ${n()} });`,
       rng() < 0.5
         ? `  if (${v}.${id()} > ${n()}) throw new Error('${fill(ctx, '{A} {N}')}');`
         : `  console.log(\`${fill(ctx, '{N}')}: \${${v}.${id()}}\`);`,
-      `  return ${v}.${id()} * ${n()};`, '}',
+      `  return ${v}.${id()} * ${n()};`,
+      '}',
     ];
   } else if (lang === 'json') {
     const list = Array.from({ length: between(rng, 1, 4) }, () => `"${id('kebab')}"`).join(', ');
-    lines = ['{', `  "${id()}": "${id('kebab')}",`, `  "region": "${pick(rng, ['eu-north-1', 'eu-central-1'])}",`,
-      `  "${id()}": ${n()},`, `  "${id()}": [${list}],`, `  "enabled": ${rng() < 0.5}`, '}'];
+    lines = [
+      '{',
+      `  "${id()}": "${id('kebab')}",`,
+      `  "region": "${pick(rng, ['eu-north-1', 'eu-central-1'])}",`,
+      `  "${id()}": ${n()},`,
+      `  "${id()}": [${list}],`,
+      `  "enabled": ${rng() < 0.5}`,
+      '}',
+    ];
   } else if (lang === 'bash') {
     const api = `https://api.${pkg.replace(/-/g, '')}.io/v${between(rng, 1, 3)}/${id('kebab')}`;
-    lines = [`pnpm add @${pkg}/${id('kebab')}`, `export ${id('snake').toUpperCase()}=${n()}`,
-      `curl -s ${api} | jq '.${id()}'`].slice(0, between(rng, 2, 3));
+    lines = [
+      `pnpm add @${pkg}/${id('kebab')}`,
+      `export ${id('snake').toUpperCase()}=${n()}`,
+      `curl -s ${api} | jq '.${id()}'`,
+    ].slice(0, between(rng, 2, 3));
     if (rng() < 0.5) lines.push(`kubectl rollout status deployment/${id('kebab')}`);
   } else if (lang === 'python') {
     const df = id('snake');
-    lines = ['import pandas as pd', '', `${df} = pd.read_csv("${id('snake')}.csv")`,
+    lines = [
+      'import pandas as pd',
+      '',
+      `${df} = pd.read_csv("${id('snake')}.csv")`,
       `${df} = ${df}[${df}["${id('snake')}"] > ${n()}]`,
-      `print(${df}.groupby("${id('snake')}")["${id('snake')}"].mean().round(2))`];
+      `print(${df}.groupby("${id('snake')}")["${id('snake')}"].mean().round(2))`,
+    ];
   } else if (lang === 'yaml') {
-    lines = [`${id('kebab')}:`, '  region: eu-north-1', `  ${id()}: ${n()}`, `  ${id()}: ${rng() < 0.5}`,
-      `  ${id()}:`, `    - ${id('kebab')}`, `    - ${id('kebab')}`];
+    lines = [
+      `${id('kebab')}:`,
+      '  region: eu-north-1',
+      `  ${id()}: ${n()}`,
+      `  ${id()}: ${rng() < 0.5}`,
+      `  ${id()}:`,
+      `    - ${id('kebab')}`,
+      `    - ${id('kebab')}`,
+    ];
   } else {
-    lines = [`SELECT ${id('snake')}, count(*) AS ${id('snake')}`, `FROM ${id('snake')}`,
-      `WHERE ${id('snake')} >= ${n()}`, 'GROUP BY 1', 'ORDER BY 2 DESC', `LIMIT ${between(rng, 5, 50)};`];
+    lines = [
+      `SELECT ${id('snake')}, count(*) AS ${id('snake')}`,
+      `FROM ${id('snake')}`,
+      `WHERE ${id('snake')} >= ${n()}`,
+      'GROUP BY 1',
+      'ORDER BY 2 DESC',
+      `LIMIT ${between(rng, 5, 50)};`,
+    ];
   }
   return `\`\`\`${lang}\n${lines.join('\n')}\n\`\`\``;
 }
@@ -539,16 +651,29 @@ function tableBlock(ctx: Ctx): string {
   const kind = between(rng, 0, 2);
   let table: string[][];
   if (kind === 0) {
-    table = [['Company', 'Country', 'Round', 'Amount', 'Lead investor'], ['---', '---', '---', '---:', '---'],
-      ...rows(() => [companyName(rng), pick(rng, COUNTRIES), pick(rng, ROUNDS), money(rng), companyName(rng)])];
+    table = [
+      ['Company', 'Country', 'Round', 'Amount', 'Lead investor'],
+      ['---', '---', '---', '---:', '---'],
+      ...rows(() => [companyName(rng), pick(rng, COUNTRIES), pick(rng, ROUNDS), money(rng), companyName(rng)]),
+    ];
   } else if (kind === 1) {
     const y = ctx.year - between(rng, 2, 4);
-    table = [['Metric', String(y), String(y + 1), String(y + 2)], ['---', '---:', '---:', '---:'],
-      ...rows(() => [phrase(ctx, ['{A} {N}']), ...[0, 1, 2].map(() => String(between(rng, 1, 999)))])];
+    table = [
+      ['Metric', String(y), String(y + 1), String(y + 2)],
+      ['---', '---:', '---:', '---:'],
+      ...rows(() => [phrase(ctx, ['{A} {N}']), ...[0, 1, 2].map(() => String(between(rng, 1, 999)))]),
+    ];
   } else {
-    table = [['Option', 'Cost', 'Strength', 'Weakness'], [':---', ':---:', '---', '---'],
-      ...rows(() => [phrase(ctx, ['{T}', '{A} {N}']), pick(rng, ['Low', 'Medium', 'High', money(rng)]),
-        fixArticles(fill(ctx, '{A} {Ns}')), fixArticles(fill(ctx, '{A} {N}'))])];
+    table = [
+      ['Option', 'Cost', 'Strength', 'Weakness'],
+      [':---', ':---:', '---', '---'],
+      ...rows(() => [
+        phrase(ctx, ['{T}', '{A} {N}']),
+        pick(rng, ['Low', 'Medium', 'High', money(rng)]),
+        fixArticles(fill(ctx, '{A} {Ns}')),
+        fixArticles(fill(ctx, '{A} {N}')),
+      ]),
+    ];
   }
   return table.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
@@ -568,30 +693,69 @@ function visibleWords(markdown: string): number {
     // Link targets, footnote labels and list markers are not words a reader sees.
     const line = inCode
       ? raw
-      : raw.replace(/\]\([^)]*\)/g, ' ').replace(/\[\^\d+\]:?/g, ' ').replace(/^\s*(?:-|\d+\.)\s/, ' ');
+      : raw
+          .replace(/\]\([^)]*\)/g, ' ')
+          .replace(/\[\^\d+\]:?/g, ' ')
+          .replace(/^\s*(?:-|\d+\.)\s/, ' ');
     count += line.match(/\S*[\p{L}\p{N}]\S*/gu)?.length ?? 0;
   }
   return count;
 }
 
 // Twelve-slot cycle: the editor's main categories twice, the rest once, so any 12 consecutive posts cover all nine.
-const CATEGORY_CYCLE: Category[] = ['Analysis Drop', 'Analysis Drop', 'News Slam', 'News Slam', 'Startup Radar',
-  'Startup Radar', 'Deal Watch', 'Deep Dive', 'Energy Future', 'Future Cities', 'Energy', 'Architecture'];
+const CATEGORY_CYCLE: Category[] = [
+  'Analysis Drop',
+  'Analysis Drop',
+  'News Slam',
+  'News Slam',
+  'Startup Radar',
+  'Startup Radar',
+  'Deal Watch',
+  'Deep Dive',
+  'Energy Future',
+  'Future Cities',
+  'Energy',
+  'Architecture',
+];
 const TEMPLATE_OF: Record<Category, TemplateCategory> = {
   ...(Object.fromEntries(CATEGORIES.map((c) => [c, c])) as Record<Category, TemplateCategory>),
   Energy: 'Energy Future',
   Architecture: 'Future Cities',
 };
 const TITLES = [
-  '{C} {Vs} {A} {T} in {L}', 'Why {A} {Ns} matter for {T}', 'What {Law} means for {T}', "Inside {C}'s bet on {A} {T}",
-  '{L} {T} pilot {Vs} {Pct} of {Ns}', '{C} raises {M} to {V} {T}', 'The {A} economics of {T}',
-  "How {T} could {V} {L}'s {N}", '{Num} things to know about {T} in {Y}', '{C} and {C2} {V} {A} {T} deal',
-  'Is {T} the next {A} {N}?', '{O} {Vs} {A} rules on {T}', '{T}: {A} {Ns}, {A} {Ns}', 'The {Yf} {T} outlook for {L}',
-  '{C} {Vs} {X} as {T} {Vs}', 'After {Law}, {Ns} {V} {A} {T}', '{P} on {A} {Ns} and the limits of {T}',
+  '{C} {Vs} {A} {T} in {L}',
+  'Why {A} {Ns} matter for {T}',
+  'What {Law} means for {T}',
+  "Inside {C}'s bet on {A} {T}",
+  '{L} {T} pilot {Vs} {Pct} of {Ns}',
+  '{C} raises {M} to {V} {T}',
+  'The {A} economics of {T}',
+  "How {T} could {V} {L}'s {N}",
+  '{Num} things to know about {T} in {Y}',
+  '{C} and {C2} {V} {A} {T} deal',
+  'Is {T} the next {A} {N}?',
+  '{O} {Vs} {A} rules on {T}',
+  '{T}: {A} {Ns}, {A} {Ns}',
+  'The {Yf} {T} outlook for {L}',
+  '{C} {Vs} {X} as {T} {Vs}',
+  'After {Law}, {Ns} {V} {A} {T}',
+  '{P} on {A} {Ns} and the limits of {T}',
 ];
-const HEADINGS = ['{A} {Ns} and the {N} question', 'Why {T} matters', 'What {C} gets right', 'The {Y} picture',
-  'Inside the {N}', "{L}'s {A} {N}", 'How {Ns} {V} {Ns}', 'The numbers behind {T}', 'Lessons from {L}',
-  'Where {Ns} go next', 'The {N} problem', '{A} {Ns}, {A} {Ns}', 'What {Law} changes'];
+const HEADINGS = [
+  '{A} {Ns} and the {N} question',
+  'Why {T} matters',
+  'What {C} gets right',
+  'The {Y} picture',
+  'Inside the {N}',
+  "{L}'s {A} {N}",
+  'How {Ns} {V} {Ns}',
+  'The numbers behind {T}',
+  'Lessons from {L}',
+  'Where {Ns} go next',
+  'The {N} problem',
+  '{A} {Ns}, {A} {Ns}',
+  'What {Law} changes',
+];
 const GENERAL_TAGS = words(`AI Regulation Startups Venture_Capital Funding EU Nordics Sweden Finland Norway Denmark
   Energy Climate Cities Architecture Fintech Payments Blockchain Cybersecurity Policy Infrastructure Data Cloud
   Semiconductors Open_Source Research Mobility Housing Hydrogen Batteries Grid Talent M&A IPO Banking ESG Robotics
@@ -614,9 +778,17 @@ function styleFor(rng: Rng, category: Category): Ctx['style'] {
   const some = (p: number) => (rng() < p ? 0.5 + rng() : 0);
   const technical = category === 'Deep Dive' || category === 'Analysis Drop';
   return {
-    link: 0.04 + rng() * 0.1, em: rng() * 0.06, strong: rng() * 0.05, code: some(technical ? 0.75 : 0.15),
-    table: some(category === 'Deal Watch' ? 0.85 : 0.35), quote: some(0.6), list: some(0.85) * 1.2,
-    ordered: some(0.45) * 0.8, nested: rng() < 0.3 ? 0.35 : 0, sub: some(0.5), footnote: rng() < 0.15 ? 0.06 : 0,
+    link: 0.04 + rng() * 0.1,
+    em: rng() * 0.06,
+    strong: rng() * 0.05,
+    code: some(technical ? 0.75 : 0.15),
+    table: some(category === 'Deal Watch' ? 0.85 : 0.35),
+    quote: some(0.6),
+    list: some(0.85) * 1.2,
+    ordered: some(0.45) * 0.8,
+    nested: rng() < 0.3 ? 0.35 : 0,
+    sub: some(0.5),
+    footnote: rng() < 0.15 ? 0.06 : 0,
   };
 }
 
@@ -680,7 +852,10 @@ function body(ctx: Ctx, target: number): { content: string; words: number } {
     }
     for (let n = between(rng, 0, 3); n > 0 && words < target; n--) {
       let r = rng() * totalWeight;
-      let kind = Math.max(0, kinds.findIndex(([w]) => (r -= w) < 0));
+      let kind = Math.max(
+        0,
+        kinds.findIndex(([w]) => (r -= w) < 0),
+      );
       // Two bullet lists in a row would merge into one list, so a paragraph goes between them.
       if (kind === 1 && last === 1) kind = 0;
       if (tryAdd(() => [kinds[kind]![1]()])) last = kind;
@@ -705,7 +880,12 @@ export function generatePost(index: number, seed = 1): CorpusPost {
     return `${companies[0]!.split(' ')[0]} ${cap(singular(rawNoun(rng)).split(' ')[0]!)}${version}`;
   };
   const ctx: Ctx = {
-    rng, category, companies, year: createdAt.getUTCFullYear(), footnotes: [], style: styleFor(rng, category),
+    rng,
+    category,
+    companies,
+    year: createdAt.getUTCFullYear(),
+    footnotes: [],
+    style: styleFor(rng, category),
     topics: [
       ...Array.from({ length: between(rng, 2, 4) }, () => zipfPick(rng, TOPICS[category], 0.9)),
       ...Array.from({ length: between(rng, 3, 8) }, () => rawNoun(rng)),

@@ -1,5 +1,5 @@
 /**
- * The API's read load on each database it can run on, in one run, at 10,000 realistic posts (issue 18):
+ * The API's read load on each database it can run on, in one run, at 10,000 realistic posts:
  *
  * - file:    a libSQL file beside the server (the reference);
  * - sqld:    a libSQL server on this machine, every query a network round trip;
@@ -22,10 +22,15 @@ const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 const DURATION = 5;
 const PORT = 4451;
 
-
 async function run(opts: autocannon.Options): Promise<LoadResult> {
   const r = await autocannon({ connections: 10, duration: DURATION, ...opts });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: Math.round(r.requests.average),
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 const ENDPOINTS = ['list', 'article', 'auth/status', 'search', 'views'] as const;
@@ -47,7 +52,12 @@ async function measure(url: string, slug: string): Promise<Record<Endpoint, Load
           method: 'POST',
           setupRequest: (req) => {
             seq++;
-            const headers = { Origin: url, 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': 'Mozilla/5.0 Chrome/140.0', 'X-Forwarded-For': `10.9.${(seq >> 8) & 255}.${seq & 255}` };
+            const headers = {
+              Origin: url,
+              'Content-Type': 'text/plain;charset=UTF-8',
+              'User-Agent': 'Mozilla/5.0 Chrome/140.0',
+              'X-Forwarded-For': `10.9.${(seq >> 8) & 255}.${seq & 255}`,
+            };
             return { ...req, headers, body: JSON.stringify({ slug, event: 'view', referrer: '' }) };
           },
         },
@@ -85,7 +95,9 @@ async function main(): Promise<void> {
       const env = {
         ...serverEnv,
         DATABASE_URL: sqld.url,
-        ...(mode === 'replica' ? { DATABASE_REPLICA_PATH: `${remote.dir}/replica.db`, DATABASE_SYNC_INTERVAL: '1' } : {}),
+        ...(mode === 'replica'
+          ? { DATABASE_REPLICA_PATH: `${remote.dir}/replica.db`, DATABASE_SYNC_INTERVAL: '1' }
+          : {}),
       };
       const server = await startServer({ dir: remote.dir, port: PORT + 1, env, readyTimeoutMs: 600_000 });
       try {
@@ -108,7 +120,9 @@ async function main(): Promise<void> {
       return `${mode} ${fmt(r.rps)} req/s p99 ${r.p99} ms${ratio}${r.errors || r.non2xx ? ` (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`;
     };
     const budget = endpoint === 'views' ? 'a write: no replica budget' : 'budget: replica ≥ 0.8 × file';
-    console.log(`databases, ${endpoint}, ${fmt(N)} posts, 10 connections: ${cell('file')}; ${cell('sqld')}; ${cell('replica')} (${budget})`);
+    console.log(
+      `databases, ${endpoint}, ${fmt(N)} posts, 10 connections: ${cell('file')}; ${cell('sqld')}; ${cell('replica')} (${budget})`,
+    );
   }
 }
 

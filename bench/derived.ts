@@ -55,7 +55,6 @@ export async function derivedBodies(n: number): Promise<Derived[]> {
   return all;
 }
 
-
 /** Inserts corpus posts 0..n-1, published, with their derived bodies, 250 to a statement. */
 export async function seedCorpus(db: Db, n: number, bodies: Derived[]): Promise<void> {
   for (let i = 0; i < n; i += 250) {

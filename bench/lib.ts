@@ -117,7 +117,13 @@ export interface LoadResult {
 /** A bounded autocannon run (duration-limited, loopback only). */
 export async function load(opts: autocannon.Options): Promise<LoadResult> {
   const r = await autocannon({ connections: 10, duration: 8, ...opts });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: Math.round(r.requests.average),
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 /** Logs in over HTTP and returns the session cookie header. */

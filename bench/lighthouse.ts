@@ -1,5 +1,5 @@
 /**
- * The reader-experience budgets of DESIGN.md §8 on the seeded site, as one table:
+ * The reader-experience budgets on the seeded site, as one table:
  *
  * - Lighthouse (mobile preset, simulated throttling, Debian Chromium) on home, an article, every category page and
  *   every static page: the four scores, LCP, TBT and CLS;

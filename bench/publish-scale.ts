@@ -1,5 +1,5 @@
 /**
- * Publishing at scale (DESIGN §8): seeds N published posts of the realistic corpus (bench/corpus.ts), starts the
+ * Publishing at scale: seeds N published posts of the realistic corpus (bench/corpus.ts), starts the
  * real server, lets it render the site from scratch (timed), then through the API does 5 publishes, 2 edits (one
  * changing slug and category), 1 unpublish and 1 delete, and reports for each the time from the API answer to the
  * change showing at /post/{slug}, on home, on the category page and in search; plus the peak memory (RSS of the
@@ -61,7 +61,11 @@ function memorySampler(pid: number) {
   const sample = () => {
     const each = tree(pid).map((p) => {
       const status = safeRead(`/proc/${p}/status`);
-      return { kb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0), name: /Name:\s+(\S+)/.exec(status)?.[1] ?? '?', threads: Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 1) };
+      return {
+        kb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0),
+        name: /Name:\s+(\S+)/.exec(status)?.[1] ?? '?',
+        threads: Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 1),
+      };
     });
     const kb = each.reduce((sum, e) => sum + e.kb, 0);
     if (kb > peak) {
@@ -101,22 +105,33 @@ async function until(t0: number, check: () => Promise<boolean>, timeoutMs = 120_
  */
 async function equivalence(apiUrl: string, liveDir: string, scratchRoot: string): Promise<string> {
   const t0 = performance.now();
-  const cli = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, join(ROOT, 'site/render/cli.ts'), 'full', '--root', scratchRoot], {
-    cwd: ROOT,
-    env: { ...process.env, SITE_API_URL: apiUrl, SITE_URL: apiUrl, NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
+  const cli = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%M', process.execPath, join(ROOT, 'site/render/cli.ts'), 'full', '--root', scratchRoot],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SITE_API_URL: apiUrl, SITE_URL: apiUrl, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    },
+  );
   if (cli.status !== 0) return `equivalence: the CLI full render failed: ${cli.stderr.slice(-500)}`;
   const cliMiB = Number(cli.stderr.trim().split('\n').at(-1)) / 1024;
   const files = (dir: string) => {
-    const manifest = JSON.parse(readFileSync(join(dir, 'pagefind/manifest.json'), 'utf8')) as { bundles: { path: string }[] };
+    const manifest = JSON.parse(readFileSync(join(dir, 'pagefind/manifest.json'), 'utf8')) as {
+      bundles: { path: string }[];
+    };
     const named = manifest.bundles.map((b) => `pagefind/${b.path}`);
     return new Map(
       readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((e) => e.isFile())
         .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
         .filter((f) => !f.startsWith('pagefind/b/') || named.some((n) => f.startsWith(n)))
-        .map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]),
+        .map((f) => [
+          f,
+          createHash('sha256')
+            .update(readFileSync(join(dir, f)))
+            .digest('hex'),
+        ]),
     );
   };
   const a = files(realpathSync(liveDir));
@@ -136,7 +151,12 @@ async function main(): Promise<void> {
   console.log(`seeded ${fmt(N)} published posts in ${fmt((performance.now() - seedStart) / 1000, 1)} s`);
 
   const t0 = performance.now();
-  const server = await startServer({ dir: data.dir, port: 4394, env: { AUTOMATION_SCHEDULE: 'off' }, readyTimeoutMs: 600_000 });
+  const server = await startServer({
+    dir: data.dir,
+    port: 4394,
+    env: { AUTOMATION_SCHEDULE: 'off' },
+    readyTimeoutMs: 600_000,
+  });
   const memory = memorySampler(server.proc.pid!);
   const ready = performance.now() - t0;
   const lines: string[] = [];
@@ -148,20 +168,32 @@ async function main(): Promise<void> {
     const cookie = await login(server.url);
     const headers = { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie };
     const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
       return res.json() as Promise<{ id: number; slug: string; title: string; category: string; updatedAt: string }>;
     };
     const status = await (await fetch(`${server.url}/api/build/status`, { headers })).json();
     const full = status.recent.find((b: { kind: string }) => b.kind === 'full');
-    report(`full render from scratch, ${fmt(N)} posts: ${fmt(full.durationMs / 1000, 1)} s (server ready in ${fmt(ready / 1000, 1)} s; budget ≤ 30 s)`);
+    report(
+      `full render from scratch, ${fmt(N)} posts: ${fmt(full.durationMs / 1000, 1)} s (server ready in ${fmt(ready / 1000, 1)} s; budget ≤ 30 s)`,
+    );
 
     // The first start indexes every post for search in the background: timed apart, and waited for.
-    const indexed = await until(performance.now(), async () => {
-      const s = await (await fetch(`${server.url}/api/build/status`, { headers })).json();
-      return s.background?.search === 0;
-    }, 900_000);
-    report(`full search index from scratch, ${fmt(N)} posts (background, after the render): ${fmt(indexed / 1000, 1)} s more; peak memory so far ${fmt(memory.peakMiB())} MiB`);
+    const indexed = await until(
+      performance.now(),
+      async () => {
+        const s = await (await fetch(`${server.url}/api/build/status`, { headers })).json();
+        return s.background?.search === 0;
+      },
+      900_000,
+    );
+    report(
+      `full search index from scratch, ${fmt(N)} posts (background, after the render): ${fmt(indexed / 1000, 1)} s more; peak memory so far ${fmt(memory.peakMiB())} MiB`,
+    );
 
     const page = async (path: string) => {
       const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
@@ -185,7 +217,12 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
 
     /** Times from the API answer until every place shows (or no longer shows) the post. */
-    async function measure(what: string, t: number, post: { slug: string; title: string; category: string; updatedAt?: string; word: string }, present: boolean) {
+    async function measure(
+      what: string,
+      t: number,
+      post: { slug: string; title: string; category: string; updatedAt?: string; word: string },
+      present: boolean,
+    ) {
       const marker = post.updatedAt ? `content="${post.updatedAt}"` : post.title;
       const cat = categoryPath(post.category);
       const [article, home, category] = await Promise.all([
@@ -194,7 +231,9 @@ async function main(): Promise<void> {
           return present ? p.status === 200 && p.text.includes(marker) : p.status !== 200;
         }),
         until(t, async () => (await page('/')).text.includes(`/post/${post.slug}"`) === present),
-        cat ? until(t, async () => (await page(cat)).text.includes(`/post/${post.slug}"`) === present) : Promise.resolve(Number.NaN),
+        cat
+          ? until(t, async () => (await page(cat)).text.includes(`/post/${post.slug}"`) === present)
+          : Promise.resolve(Number.NaN),
       ]);
       // Checked after the pages, and less often: each check loads every search bundle, like a reader's first search.
       const search = await until(t, async () => (await findable(post.word, post.slug)) === present, 120_000, 50);
@@ -204,12 +243,30 @@ async function main(): Promise<void> {
       );
     }
 
-    const publishedNow: { id: number; slug: string; title: string; category: string; updatedAt: string; word: string }[] = [];
+    const publishedNow: {
+      id: number;
+      slug: string;
+      title: string;
+      category: string;
+      updatedAt: string;
+      word: string;
+    }[] = [];
     for (let i = 0; i < 5; i++) {
       const p = generatePost(N + i);
       // A word only this post has, so "findable" means this post's own entry is in the index.
-      const word = `zqbench${'abcdefghij'[i]}${Date.now().toString(36).replace(/\d/g, (d) => 'klmnopqrst'[Number(d)]!)}`;
-      const input = { title: p.title, excerpt: p.excerpt, content: `${p.content}\n\nReference ${word}.`, category: CATEGORY_ROUTES[i % CATEGORY_ROUTES.length]!.category, tags: p.tags, authorName: p.authorName, readTime: p.readTime, published: true };
+      const word = `zqbench${'abcdefghij'[i]}${Date.now()
+        .toString(36)
+        .replace(/\d/g, (d) => 'klmnopqrst'[Number(d)]!)}`;
+      const input = {
+        title: p.title,
+        excerpt: p.excerpt,
+        content: `${p.content}\n\nReference ${word}.`,
+        category: CATEGORY_ROUTES[i % CATEGORY_ROUTES.length]!.category,
+        tags: p.tags,
+        authorName: p.authorName,
+        readTime: p.readTime,
+        published: true,
+      };
       const t = performance.now();
       const created = { ...(await api('POST', '/api/posts', input)), word };
       await measure(`publish ${i + 1}`, t, created, true);
@@ -219,14 +276,19 @@ async function main(): Promise<void> {
       const target = publishedNow[0]!;
       const t = performance.now();
       const word = `${target.word}edited`;
-      const edited = await api('PUT', `/api/posts/${target.id}`, { content: `${generatePost(N + 10).content}\n\nUpdated ${word}.` });
+      const edited = await api('PUT', `/api/posts/${target.id}`, {
+        content: `${generatePost(N + 10).content}\n\nUpdated ${word}.`,
+      });
       await measure('edit (body)', t, { ...edited, word }, true);
     }
     {
       const target = publishedNow[1]!;
       const newCategory = CATEGORY_ROUTES.find((r) => r.category !== target.category)!.category;
       const t = performance.now();
-      const edited = await api('PUT', `/api/posts/${target.id}`, { slug: `${target.slug}-renamed`, category: newCategory });
+      const edited = await api('PUT', `/api/posts/${target.id}`, {
+        slug: `${target.slug}-renamed`,
+        category: newCategory,
+      });
       // The article's modified time stays (a new URL or category is not an update readers are told of: see
       // modifiedAtSql in api/src/services/posts.ts), so the page at the new slug is the mark, with its title.
       await measure('edit (slug and category)', t, { ...edited, updatedAt: undefined, word: target.word }, true);
@@ -252,15 +314,25 @@ async function main(): Promise<void> {
         `(budget median ≤ 500 ms, worst ≤ 1,000 ms); article alone median ${fmt(median(rows.map((r) => r.article)))} ms; ` +
         `ratio of median to the full render ${(median(worst) / full.durationMs).toFixed(4)}`,
     );
-    report(`searchable (publish, edit) or gone from search (unpublish, delete): median ${fmt(median(searchTimes))} ms, worst ${fmt(Math.max(...searchTimes))} ms (budget ≤ 1,000 ms)`);
+    report(
+      `searchable (publish, edit) or gone from search (unpublish, delete): median ${fmt(median(searchTimes))} ms, worst ${fmt(Math.max(...searchTimes))} ms (budget ≤ 1,000 ms)`,
+    );
     // Let background refreshes (related blocks, search compaction) finish, then read the peak that includes them.
-    const settled = await until(performance.now(), async () => {
-      const s = await (await fetch(`${server.url}/api/build/status`, { headers })).json();
-      return !s.pending && !s.current && s.background?.articles === 0 && s.background?.search === 0;
-    }, 900_000);
-    report(`background work after the last change (related blocks of the category, search compaction): ${fmt(settled / 1000, 1)} s`);
+    const settled = await until(
+      performance.now(),
+      async () => {
+        const s = await (await fetch(`${server.url}/api/build/status`, { headers })).json();
+        return !s.pending && !s.current && s.background?.articles === 0 && s.background?.search === 0;
+      },
+      900_000,
+    );
+    report(
+      `background work after the last change (related blocks of the category, search compaction): ${fmt(settled / 1000, 1)} s`,
+    );
     report(await equivalence(server.url, join(data.dir, 'site/current'), join(data.dir, 'scratch')));
-    report(`peak memory, server and children, whole run: ${fmt(memory.peakMiB())} MiB (budget ≤ 1,536 MiB): ${memory.peakParts()}`);
+    report(
+      `peak memory, server and children, whole run: ${fmt(memory.peakMiB())} MiB (budget ≤ 1,536 MiB): ${memory.peakParts()}`,
+    );
   } finally {
     memory.stop();
     await server.stop();

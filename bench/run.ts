@@ -1,5 +1,5 @@
 /**
- * `pnpm bench`: measures the budgets of DESIGN.md §8 on this machine and prints one line per figure.
+ * `pnpm bench`: measures the product's performance budgets (listed in README.md, Benchmarks) on this machine and prints one line per figure.
  * Machine-dependent figures are also given as a ratio to a reference measured in the same run.
  * Pass names to run a subset: `pnpm bench api publish publish1k`.
  */
@@ -51,7 +51,11 @@ async function main(): Promise<void> {
     ['apiload', 'api-load.ts', 10_000],
   ] as const) {
     if (!want(name)) continue;
-    const r = spawnSync(process.execPath, [join(ROOT, 'bench', script), String(posts)], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const r = spawnSync(process.execPath, [join(ROOT, 'bench', script), String(posts)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     process.stdout.write(r.stdout);
     const summary = r.stdout.split('\nSummary')[1];
     if (r.status !== 0 || !summary) report(`${name}: benchmark failed (exit ${r.status})`);

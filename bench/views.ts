@@ -1,5 +1,5 @@
 /**
- * `node bench/views.ts`: the reader beacon's budget (DESIGN.md §8: POST /api/views ≥ 3,000 req/s, p99 ≤ 10 ms,
+ * `node bench/views.ts`: the reader beacon's budget (POST /api/views ≥ 3,000 req/s, p99 ≤ 10 ms,
  * without slowing GET /api/posts by more than 10 %) and GET /api/status latency (≤ 50 ms), against a real server
  * with 10,000 posts. Every run is bounded by duration. The server trusts X-Forwarded-For here so that each
  * beacon comes from a distinct simulated reader and is really counted (not deduplicated or rate-limited).

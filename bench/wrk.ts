@@ -115,7 +115,16 @@ export async function wrk(load: WrkLoad): Promise<WrkResult> {
   try {
     const file = join(dir, 'load.lua');
     writeFileSync(file, script(load));
-    const args = ['-t1', `-c${load.connections ?? 10}`, `-d${load.duration}s`, '--timeout', '10s', '-s', file, load.url];
+    const args = [
+      '-t1',
+      `-c${load.connections ?? 10}`,
+      `-d${load.duration}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      file,
+      load.url,
+    ];
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -126,9 +135,24 @@ export async function wrk(load: WrkLoad): Promise<WrkResult> {
     });
     const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
     if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${out}`);
-    const r = JSON.parse(line) as { requests: number; us: number; p50: number; p99: number; errors: number; non2xx: number; statuses: Record<string, number> };
+    const r = JSON.parse(line) as {
+      requests: number;
+      us: number;
+      p50: number;
+      p99: number;
+      errors: number;
+      non2xx: number;
+      statuses: Record<string, number>;
+    };
     const ms = (us: number) => Math.round(us / 10) / 100;
-    return { rps: Math.round((r.requests * 1e6) / r.us), p50: ms(r.p50), p99: ms(r.p99), errors: r.errors, non2xx: r.non2xx, statuses: r.statuses };
+    return {
+      rps: Math.round((r.requests * 1e6) / r.us),
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      errors: r.errors,
+      non2xx: r.non2xx,
+      statuses: r.statuses,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -36,7 +36,9 @@ test.beforeEach(async ({ page }) => {
   await login(page);
 });
 
-test('a correction recorded in the editor shows on the article, in the corrections log and in the feeds', async ({ page }) => {
+test('a correction recorded in the editor shows on the article, in the corrections log and in the feeds', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const post = await createPost(page, `Corrections journey ${Date.now()}`, true);
   await expect.poll(async () => (await page.request.get(`/post/${post.slug}`)).status(), { timeout: 15_000 }).toBe(200);
@@ -55,7 +57,9 @@ test('a correction recorded in the editor shows on the article, in the correctio
   await section.getByLabel('What was wrong').fill('The article put the round at €40m.');
   await section.getByLabel('What is right').fill('The round was €14m.');
   await section.getByRole('button', { name: 'Publish correction' }).click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Correction published', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Correction published', { exact: true }),
+  ).toBeVisible();
   const item = section.getByRole('list', { name: 'Corrections of this article' }).getByRole('listitem');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('The round was €14m.');
@@ -67,7 +71,9 @@ test('a correction recorded in the editor shows on the article, in the correctio
   await page.goto(`/post/${post.slug}`);
   const notice = page.getByTestId('correction-notices');
   await expect(notice.getByRole('heading', { name: 'Correction' })).toBeVisible();
-  await expect(notice).toContainText('This article said: The article put the round at €40m. Correct: The round was €14m.');
+  await expect(notice).toContainText(
+    'This article said: The article put the round at €40m. Correct: The round was €14m.',
+  );
   await expect(notice.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await expect(page.getByTestId('article-updated')).toContainText(/^Updated [A-Z][a-z]+ \d{1,2}, \d{4}$/);
   await expect(page.getByTestId('ai-disclosure')).toContainText(
@@ -79,7 +85,11 @@ test('a correction recorded in the editor shows on the article, in the correctio
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(ld.dateModified).toBe(correctedAt);
   expect(ld.correction).toEqual([
-    { '@type': 'CorrectionComment', datePublished: correctedAt, text: 'This article said: The article put the round at €40m. Correct: The round was €14m.' },
+    {
+      '@type': 'CorrectionComment',
+      datePublished: correctedAt,
+      text: 'This article said: The article put the round at €40m. Correct: The round was €14m.',
+    },
   ]);
   expect(ld.editor).toEqual({ '@type': 'Person', name: 'admin' });
   expect(ld.author).toEqual([expect.objectContaining({ '@type': 'Organization' })]);
@@ -100,7 +110,9 @@ test('a correction recorded in the editor shows on the article, in the correctio
   expect(entry?.content).toContain('The round was €14m.');
   const categoryAtom = await checkAtom(page, '/atom/deal-watch.xml');
   expect(categoryAtom.problems).toEqual([]);
-  expect(categoryAtom.entries.find((e) => e.link.endsWith(`/post/${post.slug}`))?.content).toContain('The round was €14m.');
+  expect(categoryAtom.entries.find((e) => e.link.endsWith(`/post/${post.slug}`))?.content).toContain(
+    'The round was €14m.',
+  );
   const json = await checkJsonFeed(page, '/feed.json');
   expect(json.items.find((i) => i.url?.endsWith(`/post/${post.slug}`))?.content_html).toContain('The round was €14m.');
   expect(await (await page.request.get('/rss.xml')).text()).toContain('The round was €14m.');
@@ -110,13 +122,17 @@ test('a correction recorded in the editor shows on the article, in the correctio
   await page.locator('section#corrections').getByRole('button', { name: 'Withdraw' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.locator('section#corrections').getByText('No corrections yet.')).toBeVisible();
-  await expect.poll(async () => (await page.request.get(`/post/${post.slug}`)).text(), { timeout: 15_000 }).not.toContain('The round was €14m.');
+  await expect
+    .poll(async () => (await page.request.get(`/post/${post.slug}`)).text(), { timeout: 15_000 })
+    .not.toContain('The round was €14m.');
 });
 
 test('a draft cannot be corrected: the section says why and the API refuses', async ({ page }) => {
   const draft = await createPost(page, `Draft to correct ${Date.now()}`, false);
   await page.goto(`/admin/edit/${draft.id}#corrections`);
-  await expect(page.getByText('Corrections can only be recorded on a published article; edit the draft instead.')).toBeVisible();
+  await expect(
+    page.getByText('Corrections can only be recorded on a published article; edit the draft instead.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish correction' })).toHaveCount(0);
   const res = await page.request.post(`/api/posts/${draft.id}/corrections`, {
     headers: { Origin: baseURL },

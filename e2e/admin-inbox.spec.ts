@@ -17,7 +17,10 @@ async function sendForm(page: Page, path: string, fill: () => Promise<void>, but
   expect((await posted).status()).toBe(201);
 }
 
-test('messages sent through the three reader forms arrive in the Inbox, where the editor triages them', async ({ browser, page }) => {
+test('messages sent through the three reader forms arrive in the Inbox, where the editor triages them', async ({
+  browser,
+  page,
+}) => {
   const run = Date.now();
   const [post] = await publishedPosts(page.request);
 
@@ -83,7 +86,10 @@ test('messages sent through the three reader forms arrive in the Inbox, where th
   await filters.getByLabel('Type').selectOption('tip');
   await expect(page).toHaveURL(/type=tip/);
   await expect(items.filter({ hasText: `Partnership ${run}` })).toHaveCount(0);
-  await items.filter({ hasText: `Permit leak ${run}` }).getByRole('button').click();
+  await items
+    .filter({ hasText: `Permit leak ${run}` })
+    .getByRole('button')
+    .click();
   const detail = page.getByRole('region', { name: 'Message details' });
   await expect(detail.getByRole('heading', { name: `Permit leak ${run}` })).toBeVisible();
   await expect(detail).toContainText('signal: @tipster');
@@ -108,12 +114,17 @@ test('messages sent through the three reader forms arrive in the Inbox, where th
   await filters.getByLabel('Status').selectOption('');
   await items.filter({ hasText: post!.slug }).first().getByRole('button').click();
   await expect(detail).toContainText(`The figure in paragraph two is wrong (${run}).`);
-  await expect(detail.getByRole('link', { name: `/post/${post!.slug}` })).toHaveAttribute('href', `/post/${post!.slug}`);
+  await expect(detail.getByRole('link', { name: `/post/${post!.slug}` })).toHaveAttribute(
+    'href',
+    `/post/${post!.slug}`,
+  );
   const { id: postId } = (await (await page.request.get(`/api/posts/slug/${post!.slug}`)).json()) as { id: number };
   const record = detail.getByRole('link', { name: 'Record a correction' });
   await expect(record).toHaveAttribute('href', `/admin/edit/${postId}#corrections`);
 
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 
   await record.click();

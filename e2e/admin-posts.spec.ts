@@ -44,7 +44,7 @@ test('creating a post in the editor saves a draft that is listed under Drafts', 
   await page.getByRole('link', { name: 'Create Post' }).click();
   await expect(page.getByRole('heading', { name: 'Create New Post' })).toBeVisible();
 
-  // Spec §5 messages first.
+  // The form's own messages first.
   await page.getByLabel('Read Time (minutes)').fill('0');
   await page.getByRole('button', { name: 'Create Post' }).click();
   for (const message of [

@@ -111,7 +111,10 @@ test('a preview link shows the draft to an anonymous browser, stops when revoked
   const card = page.getByRole('article', { name: draft.title });
   await expect(card.getByRole('link', { name: `Preview ${draft.title} (opens in a new tab)` })).toBeVisible();
   await expect(card.getByRole('link', { name: /^View / })).toHaveCount(0);
-  const published = page.getByRole('article').filter({ has: page.getByText('Published', { exact: true }) }).first();
+  const published = page
+    .getByRole('article')
+    .filter({ has: page.getByText('Published', { exact: true }) })
+    .first();
   await expect(published.getByRole('link', { name: /^View / })).toBeVisible();
   await expect(published.getByRole('link', { name: /^Preview / })).toHaveCount(0);
   const [own] = await Promise.all([
@@ -146,7 +149,9 @@ test('a preview link shows the draft to an anonymous browser, stops when revoked
   // The site's stylesheet applies (the header is the site's), and the page breaks no rule of the site's policy.
   await expect(reader.page.getByRole('link', { name: 'Northwire home' })).toBeVisible();
   expect(await reader.page.locator('header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
-  const axe = await new AxeBuilder({ page: reader.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const axe = await new AxeBuilder({ page: reader.page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   expect(reader.cspViolations).toEqual([]);
   // The editor's list now says it was opened.
@@ -169,9 +174,14 @@ test('a preview link shows the draft to an anonymous browser, stops when revoked
   const db = new DatabaseSync(join(DATA, 'app.db'));
   try {
     db.exec('PRAGMA busy_timeout = 5000');
-    const tokenHashes = db.prepare('SELECT id FROM preview_links WHERE post_id = ? AND revoked_at IS NULL').all(draft.id);
+    const tokenHashes = db
+      .prepare('SELECT id FROM preview_links WHERE post_id = ? AND revoked_at IS NULL')
+      .all(draft.id);
     expect(tokenHashes).toHaveLength(1);
-    db.prepare('UPDATE preview_links SET expires_at = ? WHERE post_id = ? AND revoked_at IS NULL').run(Date.now() - 1000, draft.id);
+    db.prepare('UPDATE preview_links SET expires_at = ? WHERE post_id = ? AND revoked_at IS NULL').run(
+      Date.now() - 1000,
+      draft.id,
+    );
   } finally {
     db.close();
   }

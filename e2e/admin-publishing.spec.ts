@@ -88,7 +88,7 @@ test('publishing from the editor goes live in seconds, the Publishing panel expl
   // The post published before the full render is still live.
   await expect(postCard.getByTestId('post-live')).toHaveText(/^Live in /);
 
-  // Spec §9: with nothing building, nothing polls.
+  // With nothing building, nothing polls.
   const polled: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/api/build/')) polled.push(req.url());

@@ -15,7 +15,11 @@ interface CreatedPost {
 }
 
 /** Creates a draft through the API with the page's session. */
-async function createDraft(page: Page, title: string, content = '## Section\n\nBody text for the journey.'): Promise<CreatedPost> {
+async function createDraft(
+  page: Page,
+  title: string,
+  content = '## Section\n\nBody text for the journey.',
+): Promise<CreatedPost> {
   const res = await page.request.post('/api/posts', {
     headers: { Origin: baseURL },
     data: {
@@ -39,7 +43,10 @@ async function stored(page: Page, id: number) {
   return res.json();
 }
 
-test('typing survives a dead network and a closed tab: reopening the post offers every word back', async ({ page, context }) => {
+test('typing survives a dead network and a closed tab: reopening the post offers every word back', async ({
+  page,
+  context,
+}) => {
   await login(page);
   const post = await createDraft(page, `Offline journey ${Date.now()}`);
   await page.goto(`/admin/edit/${post.id}`);
@@ -52,7 +59,10 @@ test('typing survives a dead network and a closed tab: reopening the post offers
   await expect(status).toContainText(/Saved \d+ s ago/);
   const copy = await page.request.get(`/api/working-copies/post:${post.id}`);
   expect((await copy.json()).fields.content).toBe('## Section\n\nA first paragraph, autosaved.');
-  expect(await stored(page, post.id)).toMatchObject({ version: 1, content: '## Section\n\nBody text for the journey.' });
+  expect(await stored(page, post.id)).toMatchObject({
+    version: 1,
+    content: '## Section\n\nBody text for the journey.',
+  });
 
   // The network dies: the status says so honestly, and the words stay in this browser.
   await context.setOffline(true);
@@ -169,13 +179,23 @@ test('a restored revision brings back the earlier text, as a new revision', asyn
   const items = list.getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('Version 2 · Saved');
-  await expect(items.nth(0)).toContainText('by admin · Changed: body');
+  await expect(items.nth(0)).toContainText('by admin · Changed: Content');
   await expect(items.nth(1)).toContainText('Version 1 · Created');
 
   await items.nth(1).getByRole('button', { name: 'Compare version 1' }).click();
   // A readable diff against the current text: the changed words of the changed line, and the lines it would add.
-  await expect(items.nth(1).locator('del').filter({ hasText: /^a decade$/ })).toBeVisible();
-  await expect(items.nth(1).locator('ins').filter({ hasText: /^years$/ })).toBeVisible();
+  await expect(
+    items
+      .nth(1)
+      .locator('del')
+      .filter({ hasText: /^a decade$/ }),
+  ).toBeVisible();
+  await expect(
+    items
+      .nth(1)
+      .locator('ins')
+      .filter({ hasText: /^years$/ }),
+  ).toBeVisible();
   await expect(items.nth(1).getByText('The Nordics move first.')).toBeVisible();
 
   await items.nth(1).getByRole('button', { name: 'Restore version 1' }).click();

@@ -23,10 +23,12 @@ export async function checkAtom(page: Page, path: string): Promise<AtomSummary> 
     const problems: string[] = [];
     const text = await (await fetch(p)).text();
     const doc = new DOMParser().parseFromString(text, 'application/xml');
-    if (doc.getElementsByTagName('parsererror').length) return { problems: [`${p} is not well-formed XML`], entries: [] };
+    if (doc.getElementsByTagName('parsererror').length)
+      return { problems: [`${p} is not well-formed XML`], entries: [] };
     const feed = doc.documentElement;
     if (feed.namespaceURI !== NS || feed.localName !== 'feed') problems.push('the root is not atom:feed');
-    const children = (el: Element, name: string) => [...el.children].filter((c) => c.namespaceURI === NS && c.localName === name);
+    const children = (el: Element, name: string) =>
+      [...el.children].filter((c) => c.namespaceURI === NS && c.localName === name);
     const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
     const one = (el: Element, name: string, where: string) => {
       const found = children(el, name);
@@ -34,7 +36,8 @@ export async function checkAtom(page: Page, path: string): Promise<AtomSummary> 
       return found[0]?.textContent?.trim() ?? '';
     };
     const date = (value: string, where: string) => {
-      if (!rfc3339.test(value) || Number.isNaN(Date.parse(value))) problems.push(`${where}: "${value}" is not an RFC 3339 date-time`);
+      if (!rfc3339.test(value) || Number.isNaN(Date.parse(value)))
+        problems.push(`${where}: "${value}" is not an RFC 3339 date-time`);
     };
     const iri = (value: string, where: string) => {
       try {
@@ -46,7 +49,8 @@ export async function checkAtom(page: Page, path: string): Promise<AtomSummary> 
     iri(one(feed, 'id', 'the feed'), 'the feed');
     one(feed, 'title', 'the feed');
     date(one(feed, 'updated', 'the feed'), 'the feed updated');
-    if (!children(feed, 'link').some((l) => l.getAttribute('rel') === 'self')) problems.push('the feed has no rel="self" link');
+    if (!children(feed, 'link').some((l) => l.getAttribute('rel') === 'self'))
+      problems.push('the feed has no rel="self" link');
     const feedAuthor = children(feed, 'author').length > 0;
     const entries = children(feed, 'entry').map((entry, i) => {
       const where = `entry ${i + 1}`;
@@ -56,7 +60,8 @@ export async function checkAtom(page: Page, path: string): Promise<AtomSummary> 
       date(one(entry, 'updated', where), `${where} updated`);
       for (const published of children(entry, 'published')) date(published.textContent ?? '', `${where} published`);
       if (!feedAuthor && children(entry, 'author').length === 0) problems.push(`${where} has no author`);
-      for (const author of children(entry, 'author')) if (children(author, 'name').length !== 1) problems.push(`${where}'s author has no name`);
+      for (const author of children(entry, 'author'))
+        if (children(author, 'name').length !== 1) problems.push(`${where}'s author has no name`);
       const alternate = children(entry, 'link').find((l) => (l.getAttribute('rel') ?? 'alternate') === 'alternate');
       const content = children(entry, 'content')[0];
       if (!content && !alternate) problems.push(`${where} has neither content nor an alternate link`);

@@ -53,7 +53,10 @@ test('a session created through one instance is valid on the other at once, and 
   }
   expect(seen[0]!.id).not.toBe(creator);
   expect(ids(seen)).toHaveLength(2);
-  expect(seen.filter((s) => !s.authenticated), 'answers that did not know the session').toEqual([]);
+  expect(
+    seen.filter((s) => !s.authenticated),
+    'answers that did not know the session',
+  ).toEqual([]);
 
   // The cookie, kept to replay it after the logout (which clears it in this client).
   const token = (await request.storageState()).cookies.find((c) => c.name === 'session')?.value;

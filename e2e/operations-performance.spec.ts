@@ -58,10 +58,13 @@ test('article visits show up as views on the performance tab', async ({ page, pl
   }
   // The beacon's counts reach the database in batches: wait for them instead of sleeping.
   await expect
-    .poll(async () => {
-      const now = await report(admin);
-      return posts.every((p) => viewsOf(now, p.slug) >= viewsOf(before, p.slug) + 1);
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const now = await report(admin);
+        return posts.every((p) => viewsOf(now, p.slug) >= viewsOf(before, p.slug) + 1);
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   await admin.dispose();
 

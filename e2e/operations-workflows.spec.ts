@@ -19,7 +19,7 @@ test('the seeded samples are listed; a new workflow runs to completed with its l
   }
 
   await page.getByRole('button', { name: 'Create Workflow' }).click();
-  // Spec §5 defaults: manual trigger, one publish action, enabled.
+  // The form's defaults: manual trigger, one publish action, enabled.
   await expect(page.getByLabel('Trigger')).toHaveText('Manual');
   await expect(page.getByLabel('Step 1', { exact: true })).toHaveText('Publish drafts');
   await expect(page.getByRole('switch', { name: 'Enabled' })).toBeChecked();

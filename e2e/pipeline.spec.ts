@@ -53,7 +53,9 @@ test.describe('one server, one origin', () => {
   });
 });
 
-test('a post published through the API appears on the site without a restart, and a draft never does', async ({ request }) => {
+test('a post published through the API appears on the site without a restart, and a draft never does', async ({
+  request,
+}) => {
   const headers = { Origin: baseURL };
   expect((await request.post('/api/auth/login', { data: ADMIN, headers })).ok()).toBeTruthy();
   const title = `Pipeline check ${Date.now()}`;
@@ -92,11 +94,16 @@ test('a post published through the API appears on the site without a restart, an
     .toBe(404);
 });
 
-test('search finds a post as soon as it is published and stops finding it once it is unpublished', async ({ request, page }) => {
+test('search finds a post as soon as it is published and stops finding it once it is unpublished', async ({
+  request,
+  page,
+}) => {
   const headers = { Origin: baseURL };
   expect((await request.post('/api/auth/login', { data: ADMIN, headers })).ok()).toBeTruthy();
   // A word no other post has, only in the body (the listing's own substring match covers title and excerpt).
-  const word = `zqsearch${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+  const word = `zqsearch${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
   const created = await request.post('/api/posts', {
     headers,
     data: {

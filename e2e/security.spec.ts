@@ -32,14 +32,18 @@ async function scan(page: Page, root: string): Promise<string[]> {
     const scope = document.querySelector(rootSelector) ?? document.body;
     for (const el of scope.querySelectorAll('*')) {
       const tag = el.tagName.toLowerCase();
-      if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'form', 'style', 'link', 'frame'].includes(tag)) found.push(`<${tag}>`);
+      if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'form', 'style', 'link', 'frame'].includes(tag))
+        found.push(`<${tag}>`);
       for (const attr of el.attributes) {
         if (attr.name.startsWith('on')) found.push(`${tag}[${attr.name}]`);
         if (attr.name === 'srcdoc') found.push(`${tag}[srcdoc]`);
         if (['href', 'src', 'action', 'formaction', 'data', 'xlink:href'].includes(attr.name)) {
           try {
             const url = new URL(attr.value, document.baseURI);
-            if (['javascript:', 'vbscript:'].includes(url.protocol) || (url.protocol === 'data:' && !/^data:image\//.test(attr.value)))
+            if (
+              ['javascript:', 'vbscript:'].includes(url.protocol) ||
+              (url.protocol === 'data:' && !/^data:image\//.test(attr.value))
+            )
               found.push(`${tag}[${attr.name}=${attr.value}]`);
           } catch {
             /* not a URL */
@@ -106,7 +110,15 @@ test('drafts leak nowhere on the public site: pages, feeds, sitemap', async ({ r
   expect((await request.post('/api/auth/login', { data: ADMIN, headers })).ok()).toBeTruthy();
   const drafts = (await (await request.get('/api/posts?published=false')).json()) as { slug: string; title: string }[];
   expect(drafts.length).toBeGreaterThan(0);
-  for (const path of ['/', '/rss.xml', '/sitemap-index.xml', '/sitemap-0.xml', '/energy', '/architecture', '/analysis']) {
+  for (const path of [
+    '/',
+    '/rss.xml',
+    '/sitemap-index.xml',
+    '/sitemap-0.xml',
+    '/energy',
+    '/architecture',
+    '/analysis',
+  ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     const text = await res.text();

@@ -53,7 +53,7 @@ test.describe('category listings', () => {
     expect(head.posts[0]).not.toHaveProperty('content');
     // Every post is reachable: the head, then each chunk's link to the next older one.
     const slugs: string[] = head.posts.map((p: { slug: string }) => p.slug);
-    for (let cursor = head.next; cursor; ) {
+    for (let cursor = head.next; cursor;) {
       const chunk = await (await request.get(`/data/posts/all/${cursor.chunk}.json`)).json();
       expect(chunk.posts.length).toBeLessThanOrEqual(64);
       slugs.push(...chunk.posts.slice(cursor.skip).map((p: { slug: string }) => p.slug));

@@ -43,7 +43,11 @@ test('an AI-generated article discloses it near the byline, in a meta tag and in
   expect(ld['@type']).toBe('NewsArticle');
   expect(ofType(ld.author, 'Person')).toEqual([]);
   expect(ld.author).toEqual([expect.objectContaining({ '@type': 'Organization' })]);
-  expect(ld.contributor).toMatchObject({ '@type': 'SoftwareApplication', name: post!.authorName, applicationCategory: 'AI writer persona' });
+  expect(ld.contributor).toMatchObject({
+    '@type': 'SoftwareApplication',
+    name: post!.authorName,
+    applicationCategory: 'AI writer persona',
+  });
   expect(JSON.stringify(ld)).not.toMatch(/jobTitle|alumniOf|hasCredential|worksFor|PhD|MSc|CFA/);
   expect(ld.creditText).toContain('AI writer persona');
 
@@ -63,13 +67,25 @@ test('the about, ethics and methodology pages describe the personas as AI', asyn
   await expect(page.locator('main')).toContainText('its author card says what it is');
 });
 
-test('Atom and JSON feeds, site-wide and per category, are valid and carry the newest article in full', async ({ page, request }) => {
+test('Atom and JSON feeds, site-wide and per category, are valid and carry the newest article in full', async ({
+  page,
+  request,
+}) => {
   const [newest] = await publishedPosts(request);
   await page.goto('/');
   // The layout links every site-wide feed, and the canonical/hreflang pair.
-  await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', '/atom.xml');
-  await expect(page.locator('head link[rel="alternate"][type="application/feed+json"]')).toHaveAttribute('href', '/feed.json');
-  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');
+  await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+    'href',
+    '/atom.xml',
+  );
+  await expect(page.locator('head link[rel="alternate"][type="application/feed+json"]')).toHaveAttribute(
+    'href',
+    '/feed.json',
+  );
+  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    'href',
+    '/rss.xml',
+  );
   const canonical = await page.locator('head link[rel="canonical"]').getAttribute('href');
   await expect(page.locator('head link[hreflang="en"]')).toHaveAttribute('href', canonical!);
   await expect(page.locator('head link[hreflang="x-default"]')).toHaveAttribute('href', canonical!);
@@ -102,7 +118,9 @@ test('the sitemap has lastmod for every article, and the sitemap index names the
   expect(index).toMatch(/<loc>[^<]*\/news-sitemap\.xml<\/loc>/);
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   for (const post of await publishedPosts(request)) {
-    expect(sitemap).toMatch(new RegExp(`<loc>[^<]*/post/${post.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T[^<]+</lastmod>`));
+    expect(sitemap).toMatch(
+      new RegExp(`<loc>[^<]*/post/${post.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T[^<]+</lastmod>`),
+    );
   }
   const news = await request.get('/news-sitemap.xml');
   expect(news.ok()).toBeTruthy();

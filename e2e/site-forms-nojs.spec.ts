@@ -1,5 +1,5 @@
 /**
- * The reader forms without JavaScript (issue 13): each posts itself to the API, lands on its confirmation page
+ * The reader forms without JavaScript: each posts itself to the API, lands on its confirmation page
  * and reaches the Inbox; a refusal is a page listing what to correct, and Back returns to the form as typed.
  * With JavaScript, the form's island loads nothing until the reader turns to it.
  */
@@ -62,7 +62,10 @@ test.describe('without JavaScript', () => {
     });
   });
 
-  test('the tip form posts; an anonymous tip keeps no contact even though the field stays enabled', async ({ page, request }) => {
+  test('the tip form posts; an anonymous tip keeps no contact even though the field stays enabled', async ({
+    page,
+    request,
+  }) => {
     const run = Date.now();
     await page.goto('/tip');
     await page.getByLabel('Story Subject').fill(`Quiet permit ${run}`);
@@ -100,7 +103,9 @@ test.describe('without JavaScript', () => {
     });
   });
 
-  test('a refused form shows what to correct, in the schema’s words; Back returns to the form as typed', async ({ page }) => {
+  test('a refused form shows what to correct, in the schema’s words; Back returns to the form as typed', async ({
+    page,
+  }) => {
     await page.goto('/contact');
     // Spaces pass the browser's `required` check; the API trims them away.
     await page.getByLabel('Full Name').fill('   ');
@@ -135,6 +140,9 @@ test.describe('with JavaScript', () => {
     // Positive control: the first touch wakes the form's island.
     await page.getByLabel('Full Name').click();
     await awake(page, 'form[action="/api/messages"]');
-    expect(scripts.some((s) => /\/ContactForm\.[^/]+\.js$/.test(s)), scripts.join(', ')).toBe(true);
+    expect(
+      scripts.some((s) => /\/ContactForm\.[^/]+\.js$/.test(s)),
+      scripts.join(', '),
+    ).toBe(true);
   });
 });

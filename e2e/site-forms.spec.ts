@@ -78,7 +78,13 @@ test.describe('reader forms deliver to the newsroom and confirm only what was st
     const res = await posted;
     expect(res.status()).toBe(201);
     const body = res.request().postDataJSON();
-    expect(body).toMatchObject({ type: 'tip', subject: 'Leaked roadmap', urgency: 'urgent', anonymous: true, contactInfo: '' });
+    expect(body).toMatchObject({
+      type: 'tip',
+      subject: 'Leaked roadmap',
+      urgency: 'urgent',
+      anonymous: true,
+      contactInfo: '',
+    });
     expect(JSON.stringify(body)).not.toContain('@source');
     await expect(await toastText(page)).toContainText(TIP_SENT.title);
     await expect(await toastText(page)).toContainText(TIP_SENT.description);
@@ -104,7 +110,9 @@ test.describe('reader forms deliver to the newsroom and confirm only what was st
     await expect(page.getByLabel('Article URL')).toHaveValue('');
   });
 
-  test('a submission faster than a person types is refused by the server, with a clear message and the text kept', async ({ page }) => {
+  test('a submission faster than a person types is refused by the server, with a clear message and the text kept', async ({
+    page,
+  }) => {
     await openForm(page, '/contact');
     // The page's time stands still from here: however long this machine takes to fill the fields, the script is fast.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
@@ -175,12 +183,24 @@ const FORMS = [
 const FAILURES = [
   {
     what: '429',
-    answer: { status: 429, headers: { 'Retry-After': '540' }, json: { error: 'Too many messages from your connection. Please try again in 9 minutes; your text is still in the form.' } },
+    answer: {
+      status: 429,
+      headers: { 'Retry-After': '540' },
+      json: {
+        error: 'Too many messages from your connection. Please try again in 9 minutes; your text is still in the form.',
+      },
+    },
     shown: 'Too many messages from your connection. Please try again in 9 minutes; your text is still in the form.',
   },
   {
     what: '400',
-    answer: { status: 400, json: { error: 'Message must be at most 10,000 characters', issues: [{ path: 'message', message: 'Message must be at most 10,000 characters' }] } },
+    answer: {
+      status: 400,
+      json: {
+        error: 'Message must be at most 10,000 characters',
+        issues: [{ path: 'message', message: 'Message must be at most 10,000 characters' }],
+      },
+    },
     shown: 'Message must be at most 10,000 characters',
   },
   { what: '500', answer: { status: 500, json: { error: 'Internal server error' } }, shown: MESSAGE_SERVER_ERROR },

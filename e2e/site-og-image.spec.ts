@@ -1,5 +1,5 @@
 /**
- * Per-article Open Graph images (issue 13): each article names its own card, drawn by the warm renderer from its
+ * Per-article Open Graph images: each article names its own card, drawn by the warm renderer from its
  * title, category and author, and the file is a real 1200 × 630 PNG a browser can decode.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -13,16 +13,24 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 const meta = (page: Page, selector: string) => page.locator(`head meta[${selector}]`).getAttribute('content');
 
-test('an article’s og:image is its own 1200 × 630 PNG, and two articles have different ones', async ({ page, request, baseURL }) => {
+test('an article’s og:image is its own 1200 × 630 PNG, and two articles have different ones', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const posts = (await publishedPosts(request)).slice(0, 2);
   expect(posts).toHaveLength(2);
   const images: { url: string; bytes: Buffer }[] = [];
   for (const post of posts) {
     // The first full render at start leaves the images to the background, which then refreshes each article.
     await expect
-      .poll(async () => /<meta property="og:image" content="[^"]*\/og\//.test(await (await request.get(`/post/${post.slug}`)).text()), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          /<meta property="og:image" content="[^"]*\/og\//.test(await (await request.get(`/post/${post.slug}`)).text()),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(true);
     await page.goto(`/post/${post.slug}`);
     const url = await meta(page, 'property="og:image"');

@@ -1,5 +1,5 @@
 /**
- * The reader's experience at its limits (issue 13): no script before interaction on reading pages, nothing typed
+ * The reader's experience at its limits: no script before interaction on reading pages, nothing typed
  * or pressed lost to hydration, the site usable without JavaScript, the cookie and privacy controls, a reader who
  * declined is never counted, the footer's real service health.
  */
@@ -27,7 +27,12 @@ function watchScripts(page: Page): { urls: string[]; gzipBytes: () => Promise<nu
   });
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    sizes.push(res.body().then((body) => gzipSync(body).length, () => 0));
+    sizes.push(
+      res.body().then(
+        (body) => gzipSync(body).length,
+        () => 0,
+      ),
+    );
   });
   return { urls, gzipBytes: async () => (await Promise.all(sizes)).reduce((a, b) => a + b, 0) };
 }
@@ -75,7 +80,10 @@ test.describe('script budget', () => {
         await expect(page.getByRole('link', { name: post.title }).first()).toBeVisible();
         if (path === '/') {
           await page.getByRole('button', { name: 'Deals', exact: true }).click();
-          await expect(page.getByRole('button', { name: 'Deals', exact: true })).toHaveAttribute('aria-pressed', 'true');
+          await expect(page.getByRole('button', { name: 'Deals', exact: true })).toHaveAttribute(
+            'aria-pressed',
+            'true',
+          );
         }
         await box.fill('');
         await expect(page).not.toHaveURL(/[?&]search=/);
@@ -171,7 +179,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('region', { name: 'Latest Articles' }).getByRole('article').first()).toBeVisible();
 
     // The category filters are a GET form to ?category=.
-    await page.getByRole('region', { name: 'Latest Articles' }).getByRole('button', { name: 'Deals', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Latest Articles' })
+      .getByRole('button', { name: 'Deals', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/\?category=Deal\+Watch$/);
     await page.goto('/');
 

@@ -1,5 +1,5 @@
 /**
- * Text zoomed to 200 % loses nothing (WCAG 1.4.4 and 1.4.10, issue 13): at a 1280 px window zoomed to 200 % (a
+ * Text zoomed to 200 % loses nothing (WCAG 1.4.4 and 1.4.10): at a 1280 px window zoomed to 200 % (a
  * 640 px layout viewport) and with only the text enlarged to 200 % at 1280 px, no reading page scrolls sideways,
  * no text is cut off by its box, and the menu, the search form and the article's body stay reachable.
  */
@@ -13,12 +13,18 @@ async function clippedText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())) continue;
+      if (
+        !el.childNodes.length ||
+        ![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())
+      )
+        continue;
       const style = getComputedStyle(el);
-      if (style.display === 'none' || style.visibility === 'hidden' || el.closest('[aria-hidden="true"], .sr-only')) continue;
+      if (style.display === 'none' || style.visibility === 'hidden' || el.closest('[aria-hidden="true"], .sr-only'))
+        continue;
       const hides = style.overflowX === 'hidden' || style.overflowX === 'clip';
       // Text deliberately truncated with an ellipsis keeps its full text in a title or the link's own page.
-      if (hides && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName}: ${el.textContent!.trim().slice(0, 60)}`);
+      if (hides && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${el.tagName}: ${el.textContent!.trim().slice(0, 60)}`);
     }
     return out;
   });

@@ -10,5 +10,7 @@ if (!file) throw new Error('usage: node scripts/contract-coverage.ts <checked-ro
 const checked = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
 const missing = Object.keys(API_CONTRACT).filter((route) => !checked.has(route));
 for (const route of missing) console.log(`not checked by any API test: ${route}`);
-console.log(`${Object.keys(API_CONTRACT).length - missing.length} of ${Object.keys(API_CONTRACT).length} routes' answers checked against the contract`);
+console.log(
+  `${Object.keys(API_CONTRACT).length - missing.length} of ${Object.keys(API_CONTRACT).length} routes' answers checked against the contract`,
+);
 process.exit(missing.length ? 1 : 0);

@@ -30,7 +30,12 @@ function log(line: string): void {
 }
 
 /** Prefixes every line of a child's output with its name, so the interleaved logs stay readable. */
-function relay(stream: NodeJS.ReadableStream | null, name: string, out: NodeJS.WriteStream, onLine?: (l: string) => void): void {
+function relay(
+  stream: NodeJS.ReadableStream | null,
+  name: string,
+  out: NodeJS.WriteStream,
+  onLine?: (l: string) => void,
+): void {
   let rest = '';
   stream?.on('data', (d: Buffer) => {
     const lines = (rest + d.toString()).split('\n');
@@ -68,7 +73,10 @@ async function startInstance(name: string, db: Sqld): Promise<{ name: string; po
   });
   children.push(child);
   const running = new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`instance ${name} did not start within ${STARTUP_MS / 1000} s`)), STARTUP_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`instance ${name} did not start within ${STARTUP_MS / 1000} s`)),
+      STARTUP_MS,
+    );
     relay(child.stdout, name, process.stdout, (l) => {
       if (l.includes('is running at')) {
         clearTimeout(timer);

@@ -12,7 +12,14 @@ describe('import cycles', () => {
       "import { z } from 'zod';",
       'import {\n  f,\n  g,\n} from "./f.ts";',
     ].join('\n');
-    expect(importsOf('/w/x/file.ts', text)).toEqual(['/w/x/a.ts', '/w/b.ts', '/w/x/c.ts', '/w/x/d.ts', '/w/x/e.ts', '/w/x/f.ts']);
+    expect(importsOf('/w/x/file.ts', text)).toEqual([
+      '/w/x/a.ts',
+      '/w/b.ts',
+      '/w/x/c.ts',
+      '/w/x/d.ts',
+      '/w/x/e.ts',
+      '/w/x/f.ts',
+    ]);
   });
 
   it('finds each cycle once, and none in a tree', () => {
@@ -28,6 +35,14 @@ describe('import cycles', () => {
       ['app', 'routes'],
       ['x', 'y', 'z'],
     ]);
-    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

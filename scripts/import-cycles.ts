@@ -1,7 +1,7 @@
 /**
  * Finds import cycles among the workspace's own TypeScript files (type-only imports included: a cycle of types
  * is still two files that cannot be understood apart). `node scripts/import-cycles.ts` prints every cycle and
- * exits 1 if there is one; scripts/test.sh runs it as a check (issue 14).
+ * exits 1 if there is one; scripts/test.sh runs it as a check.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

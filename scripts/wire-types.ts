@@ -1,7 +1,7 @@
 /**
  * Lists every type or zod object declared outside content-schema that re-declares a wire shape of content-schema
  * (the same fields as one of its object schemas, or nearly), and fails when there is one: the wire's shapes are
- * declared once, in content-schema, and everything else imports them (issue 14).
+ * declared once, in content-schema, and everything else imports them.
  *
  * A declaration matches a schema when they share at least MIN_SHARED field names and the shared names are at least
  * OVERLAP of the larger of the two. Usage: node scripts/wire-types.ts
@@ -22,7 +22,8 @@ const NOT_WIRE: Record<string, string> = {
   EditorPrefillSchema: 'content handed between admin features as router state (a template, an AI draft)',
 };
 
-const isSource = (name: string) => /\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts');
+const isSource = (name: string) =>
+  /\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts');
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -42,7 +43,8 @@ async function wireShapes(): Promise<{ name: string; fields: Set<string> }[]> {
       while (schema instanceof z.ZodArray || schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
         schema = schema instanceof z.ZodArray ? schema.element : schema.unwrap();
       if (schema instanceof z.ZodPipe) schema = schema.in;
-      if (schema instanceof z.ZodObject) shapes.push({ name: `${relative(ROOT, file)}: ${name}`, fields: new Set(Object.keys(schema.shape)) });
+      if (schema instanceof z.ZodObject)
+        shapes.push({ name: `${relative(ROOT, file)}: ${name}`, fields: new Set(Object.keys(schema.shape)) });
     }
   }
   return shapes;
@@ -52,7 +54,8 @@ async function wireShapes(): Promise<{ name: string; fields: Set<string> }[]> {
 function declarations(file: string): { name: string; fields: Set<string> }[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: { name: string; fields: Set<string> }[] = [];
-  const where = (node: ts.Node) => `${relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const where = (node: ts.Node) =>
+    `${relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const names = (members: ts.NodeArray<ts.Node>) =>
     new Set(
       members.flatMap((m) => {
@@ -61,7 +64,8 @@ function declarations(file: string): { name: string; fields: Set<string> }[] {
       }),
     );
   const visit = (node: ts.Node) => {
-    if (ts.isInterfaceDeclaration(node)) found.push({ name: `${where(node)} interface ${node.name.text}`, fields: names(node.members) });
+    if (ts.isInterfaceDeclaration(node))
+      found.push({ name: `${where(node)} interface ${node.name.text}`, fields: names(node.members) });
     if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type))
       found.push({ name: `${where(node)} type ${node.name.text}`, fields: names(node.type.members) });
     if (
@@ -73,7 +77,8 @@ function declarations(file: string): { name: string; fields: Set<string> }[] {
     ) {
       let owner: ts.Node | undefined = node.parent;
       while (owner && !ts.isVariableDeclaration(owner) && !ts.isSourceFile(owner)) owner = owner.parent;
-      const variable = owner && ts.isVariableDeclaration(owner) && ts.isIdentifier(owner.name) ? owner.name.text : '(inline)';
+      const variable =
+        owner && ts.isVariableDeclaration(owner) && ts.isIdentifier(owner.name) ? owner.name.text : '(inline)';
       if (!(variable in NOT_WIRE))
         found.push({ name: `${where(node)} z.object ${variable}`, fields: names(node.arguments[0].properties) });
     }

@@ -1,5 +1,5 @@
 /**
- * The workspace's import boundaries as one ESLint rule (issue 14):
+ * The workspace's import boundaries as one ESLint rule:
  * - site, admin and api depend on content-schema only, by its package name ('content-schema/post'), never on
  *   each other and never on content-schema's files by relative path;
  * - content-schema depends on no other package of the workspace;
@@ -30,8 +30,10 @@ const rule: Rule.RuleModule = {
       crossPackage: '{{from}} may not import from {{to}}: share code through content-schema.',
       relativeSchema: "Import content-schema by its package name ('content-schema/…'), not by a relative path.",
       schemaDepends: 'content-schema is the contract: it may not import from {{to}}.',
-      crossFeature: "Feature '{{from}}' may not import feature '{{to}}'s files: import its index.ts, or move what both use to admin/src/components or admin/src/lib.",
-      routeImportsApp: 'Routes may not import the app: take what the route needs as a parameter (see api/src/app-env.ts for types).',
+      crossFeature:
+        "Feature '{{from}}' may not import feature '{{to}}'s files: import its index.ts, or move what both use to admin/src/components or admin/src/lib.",
+      routeImportsApp:
+        'Routes may not import the app: take what the route needs as a parameter (see api/src/app-env.ts for types).',
     },
     schema: [],
   },
@@ -46,7 +48,8 @@ const rule: Rule.RuleModule = {
         const name = source.split('/')[0] ?? '';
         if (PACKAGES.has(name) && name !== from) {
           if (from === 'content-schema') context.report({ node, messageId: 'schemaDepends', data: { to: name } });
-          else if (name !== 'content-schema') context.report({ node, messageId: 'crossPackage', data: { from, to: name } });
+          else if (name !== 'content-schema')
+            context.report({ node, messageId: 'crossPackage', data: { from, to: name } });
         }
         return;
       }
@@ -56,7 +59,8 @@ const rule: Rule.RuleModule = {
       if (to === null && from !== 'content-schema') return;
       if (to !== from) {
         if (to === 'content-schema') context.report({ node, messageId: 'relativeSchema' });
-        else if (from === 'content-schema') context.report({ node, messageId: 'schemaDepends', data: { to: to ?? rel(target) } });
+        else if (from === 'content-schema')
+          context.report({ node, messageId: 'schemaDepends', data: { to: to ?? rel(target) } });
         else context.report({ node, messageId: 'crossPackage', data: { from, to: to ?? rel(target) } });
         return;
       }
