@@ -77,9 +77,3 @@ export function startJobs(jobs: readonly Job[]): StopJobs {
     await Promise.all(stops.map((stop) => stop()));
   };
 }
-
-/** @deprecated Transitional: callers move to `Job` descriptors started by the server's one list. */
-export function every(name: string, everyMs: number, work: () => Promise<unknown>): () => void {
-  const stop = startJob({ name, everyMs: Math.max(1000, everyMs), run: work });
-  return () => void stop();
-}
