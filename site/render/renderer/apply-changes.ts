@@ -1,7 +1,8 @@
 /**
  * A publish: renders only what a set of change records affects into the live folder, each file by temp-file +
  * rename, in this order: the affected set, the index, the articles and their images, removals of old URLs, the
- * pages that list posts, the listings' JSON, the search delta, and state.json. See
+ * pages that list posts, the listings' JSON, the related blocks that name a post no longer at its URL, the search
+ * delta (and the removal of a gone post's copies from the search files), and state.json. See
  * docs/decisions/002-warm-renderer.md.
  */
 import type { BuildPostError } from 'content-schema/build';
@@ -18,6 +19,7 @@ import { chunkSignatures, updateListings } from './listings.ts';
 import { liveDir, needsFull } from './live-folder.ts';
 import { bodiesFor, categoryFeeds, categoryPages, FEED_PAGES, LIST_PAGES, writeRedirects } from './pages.ts';
 import { writeRoute } from './render-route.ts';
+import { refreshRelatedNow, windowsWithGonePosts } from './related-now.ts';
 import { publishToSearch } from './search-steps.ts';
 
 /** Puts the changes into the index, with the redirects and corrections log; whether the log changed. */
@@ -121,9 +123,11 @@ export async function applyChanges(
     reloaded,
   });
 
+  // Related blocks that name a post gone from its URL change now; the others, in the background.
+  const rendered = new Set(affected.current.map((p) => p.id).filter((id) => !failed.has(id)));
+  const fresh = await refreshRelatedNow(ctx, dir, idx, windowsWithGonePosts(idx, windows), rendered);
   await publishToSearch(ctx, dir, affected, failed);
-  // Related blocks of other articles in categories whose newest posts changed: in the background.
-  const dirty = queueRelated(ctx, idx, windows, affected.postIds);
+  const dirty = queueRelated(ctx, idx, windows, affected.postIds, fresh);
   ctx.indexCursor = through;
   saveState(ctx, { ...ctx.state!, version: ctx.version, cursor: through, dirty });
   return {

@@ -4,6 +4,7 @@
  * time, between publishes, so a publish never waits for them. A full render queues the articles whose share image
  * is missing, drawn here the same way.
  */
+import type { SiteSummary } from 'content-schema/site-feed';
 import type { SiteIndex } from '../site-index.ts';
 import { toCard } from '../../lib/shared/post-list.ts';
 import { renderArticles } from './articles.ts';
@@ -13,32 +14,36 @@ import { liveDir, needsFull } from './live-folder.ts';
 /** Articles refreshed per background step; small, so a publish arriving meanwhile waits a few ms at most. */
 const BACKGROUND_SLICE = 8;
 /** Related Research shows three others, so the newest four of a category decide every block in it. */
-const RELATED_WINDOW = 4;
+export const RELATED_WINDOW = 4;
 
-/** The newest posts of a category as their cards show them: when this changes, so does every related block. */
-function relatedWindow(idx: SiteIndex, category: string): string {
-  return JSON.stringify(idx.inCategory(category).slice(0, RELATED_WINDOW).map(toCard));
+/** The newest posts of a category: when their cards change, so does every related block. */
+function relatedWindow(idx: SiteIndex, category: string): readonly SiteSummary[] {
+  return idx.inCategory(category).slice(0, RELATED_WINDOW);
 }
 
+const cardsOf = (window: readonly SiteSummary[]) => JSON.stringify(window.map(toCard));
+
 /** The related windows of `categories`, taken before a change to compare with after it. */
-export function relatedWindows(idx: SiteIndex, categories: Iterable<string>): Map<string, string> {
+export function relatedWindows(idx: SiteIndex, categories: Iterable<string>): Map<string, readonly SiteSummary[]> {
   return new Map([...categories].map((c) => [c, relatedWindow(idx, c)]));
 }
 
 /**
- * The queue after a change: what was queued, plus the articles (other than the changed `postIds`) of every
- * category whose related window differs from `before`. Sorted by id.
+ * The queue after a change: what was queued, plus the articles (other than the changed `postIds`, and those whose
+ * block the publish already brought up to date, `fresh`) of every category whose related window differs from
+ * `before`. Sorted by id.
  */
 export function queueRelated(
   ctx: RendererContext,
   idx: SiteIndex,
-  before: Map<string, string>,
+  before: Map<string, readonly SiteSummary[]>,
   postIds: number[],
+  fresh: ReadonlySet<number> = new Set(),
 ): number[] {
   const dirty = new Set(ctx.state?.dirty ?? []);
   for (const [category, window] of before) {
-    if (relatedWindow(idx, category) === window) continue;
-    for (const p of idx.inCategory(category)) if (!postIds.includes(p.id)) dirty.add(p.id);
+    if (cardsOf(relatedWindow(idx, category)) === cardsOf(window)) continue;
+    for (const p of idx.inCategory(category)) if (!postIds.includes(p.id) && !fresh.has(p.id)) dirty.add(p.id);
   }
   return [...dirty].sort((a, b) => a - b);
 }

@@ -5,45 +5,14 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { RenderChange } from 'content-schema/render';
 import type { SitePost } from 'content-schema/site-feed';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sitePost } from '../../lib/build/test-posts.ts';
 import type { OgImageInput } from '../og-image-tree.ts';
 import { openRenderer, type Renderer } from './index.ts';
-import type { SiteSource } from '../source.ts';
+import { change, memorySource, post } from './test-support.ts';
 
 const DIST = resolve(import.meta.dirname, '../../../dist');
 const SITE_URL = 'https://northwire.example';
-
-function post(id: number, fields: Partial<SitePost> = {}): SitePost {
-  const at = new Date(Date.UTC(2025, 0, id)).toISOString();
-  return sitePost(id, {
-    title: `Post ${id}`,
-    category: 'Analysis Drop',
-    authorName: 'Dr. Astrid Lindqvist',
-    createdAt: at,
-    updatedAt: at,
-    publishedAt: at,
-    ...fields,
-  });
-}
-
-/** The published posts, in memory, as the renderer's source. */
-function memorySource(posts: Map<number, SitePost>): SiteSource {
-  const sorted = () => [...posts.values()].sort((a, b) => a.id - b.id);
-  return {
-    async *summaries() {
-      yield sorted();
-    },
-    async *posts(_pageSize, _withText, after = 0) {
-      yield sorted().filter((p) => p.id > after);
-    },
-    postsById: async (ids) => ids.flatMap((id) => posts.get(id) ?? []),
-    redirects: async () => [],
-    corrections: async () => [],
-  };
-}
 
 /** The og:image of a rendered article (an absolute URL on the page's SITE_URL), as a path within the site. */
 function ogImageOf(dir: string, slug: string): string {
@@ -53,17 +22,6 @@ function ogImageOf(dir: string, slug: string): string {
   expect(html).toContain(`<meta name="twitter:image" content="${url}"`);
   return new URL(url!).pathname;
 }
-
-const change = (id: number, kind: RenderChange['kind'], postId: number, slug: string): RenderChange => ({
-  id,
-  kind,
-  postId,
-  title: '',
-  oldSlug: slug,
-  newSlug: kind === 'unpublished' || kind === 'deleted' ? null : slug,
-  oldCategory: 'Analysis Drop',
-  newCategory: 'Analysis Drop',
-});
 
 let root: string;
 let posts: Map<number, SitePost>;

@@ -36,19 +36,22 @@ function searchRecord(post: SitePost): SearchRecord {
 
 /**
  * A publish's search change: the changed posts that went live are added to the delta; those that are gone, or
- * could not be rendered and were not live before, are removed.
+ * could not be rendered and were not live before, are removed, and the copies under an old URL of those that
+ * went live under a new one are purged: either way their text leaves the search files, not only the results.
  */
 export async function publishToSearch(
   ctx: RendererContext,
   dir: string,
-  { current, postIds, listIds, byId, previous }: Affected,
+  { current, postIds, listIds, byId, previous, goneSlugs }: Affected,
   failed: Set<number>,
 ): Promise<void> {
+  const live = current.filter((p) => !failed.has(p.id) && listIds.has(p.id));
   await (
     await liveSearch(ctx, dir)
   ).apply({
-    upsert: current.filter((p) => !failed.has(p.id) && listIds.has(p.id)).map(searchRecord),
+    upsert: live.map(searchRecord),
     remove: postIds.filter((id) => !byId.has(id) || (failed.has(id) && !previous.has(id))),
+    purge: live.filter((p) => [...(goneSlugs.get(p.id) ?? [])].some((slug) => slug !== p.slug)).map((p) => p.id),
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * Writing one pagefind bundle into the search folder: pagefind indexes the records into a private staging
- * folder, the output is trimmed to what a reader loads and its fragments rewritten (below), and the folder
- * is renamed to a name derived from its content. A bundle folder is never changed after that rename, so a
- * reader holding an older manifest keeps reading consistent files until the folder is collected.
+ * folder, the output is trimmed to what a reader loads and its fragments rewritten (below), and the folder's
+ * writer renames it to a name derived from its content (`placeBundle`). A bundle folder is never changed after
+ * that rename, so a reader holding an older manifest keeps reading consistent files until the folder is collected
+ * (or, when it holds a removed post, removed at once: see redact.ts).
  *
  * Fragment rewrite. Pagefind stores each record's whole text in its fragment (the file a hit's `data()`
  * loads), about 4 KB gzipped for a 1,500-word post; the site only shows cards, so the text is replaced by
@@ -16,9 +17,9 @@
 import { Worker } from 'node:worker_threads';
 import { readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import type { PostCard } from '../../lib/shared/post-card.ts';
 import { hashFiles, listFiles, sha256, tempDirName } from './files.ts';
+import { readPagefindFile, writePagefindFile } from './pagefind-files.ts';
 import { runPagefind, type PagefindRecord } from './pagefind-run.ts';
 
 /** A request to the build worker (build-worker.ts) and its reply. */
@@ -40,10 +41,14 @@ export interface SearchRecord {
   card: PostCard;
 }
 
-/** A written bundle: its folder name and the result id (fragment hash) of each post, sorted by post id. */
+/**
+ * A written bundle: its folder name and the result id (fragment hash) of each post, sorted by post id. Until the
+ * search folder's writer puts it in place (`placeBundle`), it lies in `staging`.
+ */
 export interface BuiltBundle {
   name: string;
   posts: [postId: number, id: string][];
+  staging: string;
 }
 
 /** Runs pagefind for one bundle into a folder (tests may substitute it). */
@@ -115,18 +120,6 @@ function contentOf(r: SearchRecord): string {
   return r.card.excerpt ? `${r.card.excerpt}\n\n${r.text}` : r.text;
 }
 
-const FRAGMENT_MAGIC = Buffer.from('pagefind_dcd');
-
-function readPagefindFile(bytes: Buffer): Buffer {
-  const data = bytes.subarray(0, FRAGMENT_MAGIC.length).equals(FRAGMENT_MAGIC) ? bytes : gunzipSync(bytes);
-  if (!data.subarray(0, FRAGMENT_MAGIC.length).equals(FRAGMENT_MAGIC)) throw new Error('not a pagefind file');
-  return data.subarray(FRAGMENT_MAGIC.length);
-}
-
-function writePagefindFile(json: string): Buffer {
-  return gzipSync(Buffer.concat([FRAGMENT_MAGIC, Buffer.from(json)]), { level: 9 });
-}
-
 /** What stays in a bundle folder; pagefind also writes its UI scripts and styles, which the site does not use. */
 const INDEX_FILE = /^(pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(index|filter|fragment)\/[^/]+)$/;
 const RUNTIME_FILE = /^(pagefind\.js|pagefind-worker\.js|wasm\.en\.pagefind)$/;
@@ -143,15 +136,23 @@ async function trim(staging: string, keepRuntime: boolean): Promise<void> {
   }
 }
 
-/** Renames a finished staging folder to `{key}-{content hash}`; an identical bundle already there is reused. */
-async function publish(bundlesDir: string, staging: string, key: string): Promise<string> {
-  const name = `${key}-${hashFiles(await listFiles(staging))}`;
+/** The folder name of a finished staging folder: `{key}-{content hash}`. */
+async function nameOf(staging: string, key: string): Promise<string> {
+  return `${key}-${hashFiles(await listFiles(staging))}`;
+}
+
+/**
+ * Renames a finished staging folder to its name; an identical bundle already there is reused. Done by the folder's
+ * writer (not the build worker), so that it lists the name as in flight before the folder appears and collection
+ * can never remove a folder a build is about to commit.
+ */
+export async function placeBundle(bundlesDir: string, staging: string, name: string): Promise<string> {
   try {
     await rename(staging, join(bundlesDir, name));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
-    // Same content, same name: keep the existing folder, marked fresh so collection spares it (see index.ts).
+    // Same content, same name: keep the existing folder, marked fresh so a grace period counts from now.
     await rm(staging, { recursive: true, force: true });
     const now = new Date();
     await utimes(join(bundlesDir, name), now, now);
@@ -207,7 +208,7 @@ export async function buildBundle(opts: BuildOptions, run: PagefindRunner = runP
       return null;
     }
     posts.sort((a, b) => a[0] - b[0]);
-    return { name: await publish(bundlesDir, staging, key), posts };
+    return { name: await nameOf(staging, key), posts, staging };
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;
@@ -234,7 +235,11 @@ export async function buildRuntimeBundle(
     if (fragments.length !== 1) throw new Error('pagefind wrote no runtime index');
     const entry = JSON.parse(await readFile(join(staging, 'pagefind-entry.json'), 'utf8')) as { version: string };
     const sentinel = fragments[0]!.replace(/\.pf_fragment$/, '');
-    return { name: await publish(bundlesDir, staging, 'r'), sentinel, version: entry.version };
+    return {
+      name: await placeBundle(bundlesDir, staging, await nameOf(staging, 'r')),
+      sentinel,
+      version: entry.version,
+    };
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;

@@ -1,9 +1,11 @@
 /**
  * Background: re-indexes, one at a time in a worker thread, the shards that have pending changes, then drops
- * the entries each one folded in from the delta.
+ * the entries each one folded in from the delta. A post removed (or moved to a new URL) while its shard was being
+ * indexed from records loaded before is taken out of the new bundle before it is committed (purge.ts).
  */
 import { BuildWorker, type SearchRecord } from './bundle.ts';
 import { buildInWorker, commit, type SearchFolder } from './folder.ts';
+import { staleCopies, withoutStale } from './purge.ts';
 import { sortedUnique } from './records.ts';
 import { withEntries } from './state.ts';
 
@@ -27,12 +29,14 @@ async function compactShard(
   }
   const built = await buildInWorker(folder, `s${shard}`, records, worker);
   try {
-    await folder.commitLane.run(() => {
+    await folder.commitLane.run(async () => {
       const s = folder.state;
-      const shards = s.shards.filter((x) => x.shard !== shard);
-      if (built) shards.push({ shard, bundle: built.name, posts: built.posts });
-      shards.sort((a, b) => a.shard - b.shard);
       const entries = s.delta.entries.filter((e) => snapshot.get(e.postId) !== e.key);
+      const urls = new Map(records.map((r) => [r.postId, r.url]));
+      const { bundle, posts } = await withoutStale(folder, built, staleCopies(entries, urls));
+      const shards = s.shards.filter((x) => x.shard !== shard);
+      if (bundle) shards.push({ shard, bundle, posts });
+      shards.sort((a, b) => a.shard - b.shard);
       return commit(folder, { ...s, shards, delta: withEntries(s.delta, entries) });
     });
   } finally {

@@ -4,7 +4,7 @@
  */
 import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildRuntimeBundle, type BuildWorker, type BuiltBundle, type SearchRecord } from './bundle.ts';
+import { buildRuntimeBundle, placeBundle, type BuildWorker, type BuiltBundle, type SearchRecord } from './bundle.ts';
 import { Lane, writeFileAtomic } from './files.ts';
 import { MANIFEST_FILE } from './manifest.ts';
 import { BUNDLES, emptyDelta, manifestOf, referenced, type State } from './state.ts';
@@ -45,13 +45,13 @@ export interface SearchFolder {
   readonly applyLane: Lane;
   /** `compact` and `rebuild`, one at a time. */
   readonly backgroundLane: Lane;
-  /** Bundle folders written but not yet committed: collection must not touch them. */
-  readonly uncommitted: Set<string>;
   /**
-   * Start times of builds in progress. A build renames its folder into place before its caller can list it
-   * in `uncommitted`, so collection also spares every folder modified since the oldest build started.
+   * Bundle folders written but not yet committed: collection must not touch them. A build's folder is listed
+   * here before it is renamed into place (`tracked`), so collection never removes one a commit is about to name.
    */
-  readonly building: Map<object, number>;
+  readonly uncommitted: Set<string>;
+  /** The next collection of folders whose grace period ends, so they go even when no commit follows. */
+  sweep: NodeJS.Timeout | null;
   /** The version of the pagefind package in use (rebuild() writes bundles with it). */
   readonly pagefindVersion: string;
 }
@@ -110,27 +110,28 @@ export async function openFolder(dir: string, options: SearchIndexOptions): Prom
     applyLane: new Lane(),
     backgroundLane: new Lane(),
     uncommitted: new Set(),
-    building: new Map(),
+    sweep: null,
     pagefindVersion: built.version,
   };
   await folder.commitLane.run(() => commit(folder, { ...state, runtime }));
   return folder;
 }
 
-/** Runs a bundle build so that collection spares its folder until the caller has committed it. */
+/** Runs a bundle build and puts its folder in place, listed as uncommitted: the caller commits it and unlists it. */
 export async function tracked(
   folder: SearchFolder,
   build: () => Promise<BuiltBundle | null>,
 ): Promise<BuiltBundle | null> {
-  const token = {};
-  folder.building.set(token, Date.now());
+  const built = await build();
+  if (!built) return null;
+  folder.uncommitted.add(built.name);
   try {
-    const built = await build();
-    if (built) folder.uncommitted.add(built.name);
-    return built;
-  } finally {
-    folder.building.delete(token);
+    await placeBundle(folder.bundlesDir, built.staging, built.name);
+  } catch (err) {
+    folder.uncommitted.delete(built.name);
+    throw err;
   }
+  return built;
 }
 
 /** Writes one bundle in the worker; the caller commits it and then removes it from `uncommitted`. */
@@ -145,27 +146,59 @@ export async function buildInWorker(
   return tracked(folder, () => worker.build({ bundlesDir: folder.bundlesDir, key, records, chunkSize }));
 }
 
-/** Call inside commitLane: writes state, then manifest, then collects folders no longer referenced. */
-export async function commit(folder: SearchFolder, next: State): Promise<void> {
+/**
+ * Call inside commitLane: writes state, then manifest, then collects folders no longer referenced. With `purge`
+ * (a post left the index, or its old URL did), every folder no longer referenced goes at once, grace or not: any
+ * of them may hold the post's text. A reader still searching with an older manifest then has to fetch the new one.
+ */
+export async function commit(folder: SearchFolder, next: State, { purge = false } = {}): Promise<void> {
   const before = referenced(folder.state);
   await writeFileAtomic(join(folder.dir, STATE_FILE), `${JSON.stringify(next)}\n`);
   folder.state = next;
   await writeFileAtomic(join(folder.dir, MANIFEST_FILE), `${JSON.stringify(manifestOf(next))}\n`);
   const now = referenced(next);
   const time = new Date();
-  for (const name of before)
-    if (!now.has(name)) await utimes(join(folder.bundlesDir, name), time, time).catch(() => undefined);
-  await collect(folder, now);
+  if (!purge) {
+    for (const name of before)
+      if (!now.has(name)) await utimes(join(folder.bundlesDir, name), time, time).catch(() => undefined);
+  }
+  await collect(folder, now, purge);
 }
 
-/** Removes bundle folders neither named nor in flight, once unreferenced for the grace period. */
-async function collect(folder: SearchFolder, live: Set<string>): Promise<void> {
-  // 1 s of slack for file systems with coarse timestamps.
-  const cutoff = Math.min(Date.now() - folder.options.graceMs, ...[...folder.building.values()].map((t) => t - 1000));
+/**
+ * Removes bundle folders neither named nor in flight: at once with `purge`, else once unreferenced for the grace
+ * period; then sets a timer for the next one whose grace ends.
+ */
+async function collect(folder: SearchFolder, live: Set<string>, purge: boolean): Promise<void> {
+  const cutoff = Date.now() - folder.options.graceMs;
+  let next = Infinity;
   for (const name of await readdir(folder.bundlesDir)) {
     if (name.startsWith('.tmp-') || live.has(name) || folder.uncommitted.has(name)) continue;
     const path = join(folder.bundlesDir, name);
     const info = await stat(path).catch(() => null);
-    if (info && info.mtimeMs <= cutoff) await rm(path, { recursive: true, force: true });
+    if (!info) continue;
+    if (purge || info.mtimeMs <= cutoff) await rm(path, { recursive: true, force: true });
+    else next = Math.min(next, info.mtimeMs);
   }
+  scheduleSweep(folder, next);
+}
+
+/**
+ * A collection when the oldest folder kept for its grace period is due: without it, a folder retired by the last
+ * commit of a quiet day would stay until the next one. The folders' times are the record (a restart collects on
+ * open); the timer only makes it happen on time, and does not keep the process alive.
+ */
+function scheduleSweep(folder: SearchFolder, oldest: number): void {
+  if (folder.sweep) clearTimeout(folder.sweep);
+  folder.sweep = null;
+  if (oldest === Infinity) return;
+  // 1 s of slack for file systems with coarse timestamps.
+  const delay = Math.max(0, oldest + folder.options.graceMs - Date.now()) + 1000;
+  folder.sweep = setTimeout(() => {
+    folder.sweep = null;
+    void folder.commitLane
+      .run(() => collect(folder, referenced(folder.state), false))
+      .catch((err: unknown) => console.warn('[search] collecting retired bundles failed:', err));
+  }, delay);
+  folder.sweep.unref();
 }

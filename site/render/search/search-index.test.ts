@@ -13,6 +13,7 @@ import { openSearchIndex } from './index.ts';
 import type { SearchManifest } from './manifest.ts';
 import {
   allPagefindProcesses,
+  filesNaming,
   own,
   pagefindChildren,
   record,
@@ -245,6 +246,62 @@ describe('search index', () => {
     expect(await slugs(f, 'duringcompact')).toEqual(['post-2']);
     expect(await slugs(f, own(2))).toEqual(['post-2']); // once: the shard's copy is hidden
     expect(await slugs(f, 'common')).toEqual(['post-1', 'post-2', 'post-3']);
+  });
+
+  it('remove takes the post out of every file at once, and the others are found as a fresh index finds them', async () => {
+    const words = (id: number) => `${own(id)} grids ${id % 2 ? 'odd' : 'even'} storage${id}`;
+    const f = folder();
+    const index = await openSearchIndex(f.dir, { shardSize: SHARD, graceMs: 60_000 });
+    await index.rebuild(posts([1, 2, 3, 4, 5, 6, 7], words));
+    await index.apply({ upsert: [record(8, words(8)), record(2, `${words(2)} edited`)], remove: [] });
+    await index.apply({ upsert: [record(9, words(9))], remove: [] }); // the delta before lingers (grace)
+    expect(filesNaming(f.dir, own(5)).length).toBeGreaterThan(0);
+
+    // Post 5 from a shard, post 8 from the delta, post 2 from both (its shard copy is stale, its new one pending).
+    await index.apply({ upsert: [], remove: [5, 8, 2] });
+    for (const id of [2, 5, 8]) {
+      expect(filesNaming(f.dir, own(id))).toEqual([]);
+      expect(filesNaming(f.dir, `post-${id}"`)).toEqual([]);
+    }
+    const fresh = folder();
+    const rebuilt = await openSearchIndex(fresh.dir, { shardSize: SHARD, graceMs: 0 });
+    await rebuilt.rebuild(posts([1, 3, 4, 6, 7, 9], words));
+    for (const term of ['common', 'grids', 'odd', 'even', 'storage', own(4), own(9), 'storage6', 'stor', 'zq']) {
+      expect(await slugs(f, term), term).toEqual(await slugs(fresh, term));
+    }
+    // And compaction, later, writes what a fresh index would.
+    const db = new Map(posts([1, 3, 4, 6, 7, 9], words).map((r) => [r.postId, r]));
+    await index.compact(async ({ from, to }) => [...db.values()].filter((r) => r.postId >= from && r.postId <= to));
+    expect(index.pending()).toBe(0);
+    expect(await slugs(f, 'grids')).toEqual(['post-1', 'post-3', 'post-4', 'post-6', 'post-7', 'post-9']);
+  });
+
+  it('a post removed while its shard is being re-indexed from records loaded before is not committed', async () => {
+    const db = new Map(posts([1, 2, 3, 4]).map((r) => [r.postId, r]));
+    const f = folder();
+    const index = await openSearchIndex(f.dir, { shardSize: SHARD, graceMs: 60_000 });
+    await index.rebuild(db.values());
+    db.set(1, record(1, 'beforeremoval'));
+    await index.apply({ upsert: [db.get(1)!], remove: [] });
+
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const compacting = index.compact(async ({ from, to }) => {
+      const rows = [...db.values()].filter((r) => r.postId >= from && r.postId <= to);
+      await gate;
+      return rows;
+    });
+    // Post 2 is loaded for its shard, then removed; post 3 is loaded, then moved to a new URL.
+    db.delete(2);
+    const moved = { ...record(3), url: '/post/moved-3', card: { ...record(3).card, slug: 'moved-3' } };
+    db.set(3, moved);
+    await index.apply({ upsert: [moved], remove: [2], purge: [3] });
+    release();
+    await compacting;
+    expect(filesNaming(f.dir, own(2))).toEqual([]);
+    expect(filesNaming(f.dir, 'post-3"')).toEqual([]);
+    expect(await slugs(f, 'common')).toEqual(['moved-3', 'post-1', 'post-4']);
+    expect(await slugs(f, 'beforeremoval')).toEqual(['post-1']);
   });
 
   it('keeps folders a reader may still use for the grace period', async () => {

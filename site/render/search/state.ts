@@ -13,8 +13,10 @@ export const BUNDLES = 'b';
 export interface SearchChange {
   /** Posts to add or replace (published, changed). */
   upsert: SearchRecord[];
-  /** Post ids to make unfindable (unpublished, deleted). */
+  /** Post ids to make unfindable (unpublished, deleted); their copies leave the files at once. */
   remove: number[];
+  /** Upserted posts whose earlier copies must leave the files at once, not only be hidden (a new URL). */
+  purge?: number[];
 }
 
 export interface DeltaEntry {

@@ -1,14 +1,15 @@
 /**
  * Test support: serve a search folder over HTTP and query it with pagefind's own browser bundle, run in Node
  * (without a Worker, pagefind searches on the calling thread), applying the manifest's hiding exactly as the
- * browser client does (visibleResults from site/lib/browser/pagefind.ts). Also: records, folder snapshots, and the
- * pagefind processes a given process has started.
+ * browser client does (visibleResults from site/lib/browser/pagefind.ts). Also: records, folder snapshots, the
+ * files of a folder that name a word, and the pagefind processes a given process has started.
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { visibleResults } from '../../lib/browser/pagefind.ts';
 import { listFiles } from './files.ts';
 import type { SearchManifest } from './manifest.ts';
@@ -162,4 +163,46 @@ export function allPagefindProcesses(): number[] {
       }
     })
     .map(Number);
+}
+
+/** The bytes of a file as a reader may get them: as stored, and decompressed when they are gzip or brotli. */
+function readable(bytes: Buffer): string[] {
+  const out = [bytes.toString('latin1')];
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      out.push(...readable(gunzipSync(bytes)));
+    } catch {
+      // not gzip after all
+    }
+  }
+  try {
+    const data = brotliDecompressSync(bytes);
+    if (data.length > 0) out.push(data.toString('latin1'));
+  } catch {
+    // not brotli
+  }
+  return out;
+}
+
+/** Every file under `dir` (relative paths) whose name or (decompressed) content holds `word`, case-insensitively. */
+export function filesNaming(dir: string, word: string): string[] {
+  const needle = word.toLowerCase();
+  const found: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const full = join(at, entry.name);
+      const path = relative(dir, full).split(sep).join('/');
+      if (entry.isDirectory()) {
+        if (path.toLowerCase().includes(needle)) found.push(`${path}/`);
+        walk(full);
+      } else if (
+        path.toLowerCase().includes(needle) ||
+        readable(readFileSync(full)).some((text) => text.toLowerCase().includes(needle))
+      ) {
+        found.push(path);
+      }
+    }
+  };
+  walk(dir);
+  return found.sort();
 }
