@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/proxy-trust.ts';
 
 const optionalUrl = z
   .url()
@@ -31,14 +32,20 @@ const EnvSchema = z.object({
   /** The compiled site (`pnpm build:site`): the server bundle the warm renderer loads, and the public assets. */
   SITE_DIST: z.string().default('./dist'),
   /**
-   * How many proxies in front of the server append to X-Forwarded-For (0: none, the socket's peer is the client).
-   * `true` reads as 1 and `false` as 0, for configurations written before it was a count.
+   * The proxies in front of the server whose X-Forwarded-For is believed: their addresses and ranges
+   * (`127.0.0.1,10.0.0.0/8,loopback`), walked from the right (api/src/lib/proxy-trust.ts). The older form, a number
+   * of hops, still works (the server warns at start); `true` reads as 1 and `false` as 0. Default 0: the socket's peer
+   * is the client.
    */
   TRUST_PROXY: z
     .string()
     .default('0')
-    .transform((v) => (v === 'true' ? '1' : v === 'false' ? '0' : v))
-    .pipe(z.coerce.number<string>().int('TRUST_PROXY must be a number of proxy hops (0-10)').min(0).max(10)),
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if ('trust' in parsed) return parsed.trust;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   /**
    * How long a verified session is trusted from memory before the database is asked again: the bound within which
    * a logout or an ended session on another instance takes effect here. 0 asks the database on every request.

@@ -1,33 +1,19 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress, type ProxyTrust } from './proxy-trust.ts';
 
 /**
- * The client's address. Without trusted proxies it is the socket's peer. With `hops` trusted proxies in front
- * (TRUST_PROXY=N), it is the address N entries from the right of `X-Forwarded-For` plus the peer, as Express's
- * `trust proxy = N` reads it: each trusted proxy appends the address it received from, so entries further left
- * were written by the client and cannot be believed.
+ * The client's address: the socket's peer, or, when the peer is a trusted proxy (TRUST_PROXY), the address its
+ * X-Forwarded-For names as the rule in proxy-trust.ts reads it.
  */
-export function clientIp(c: Context, hops: number): string {
+export function clientIp(c: Context, trust: ProxyTrust): string {
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;
   } catch {
     // app.request() in tests has no socket
   }
-  return clientAddress(peer, c.req.header('X-Forwarded-For'), hops);
-}
-
-/** `clientIp` from the socket's peer address and the request's `X-Forwarded-For`, as they arrived. */
-export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, hops: number): string {
-  if (hops <= 0) return peer ?? 'unknown';
-  const forwarded = (forwardedFor ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const chain = [...forwarded, peer ?? 'unknown'];
-  const address = chain[Math.max(0, chain.length - 1 - hops)]!;
-  // Whatever a proxy passes on is bounded before it becomes a limiter key or a log line.
-  return /^[0-9A-Fa-f:.]{2,45}$/.test(address) ? address : 'invalid';
+  return clientAddress(peer, c.req.header('X-Forwarded-For'), trust);
 }
 
 /**

@@ -18,6 +18,7 @@ import { clientIp, deviceLabel } from '../lib/client-info.ts';
 import { clearSessionCookie, readDeviceCookie, setDeviceCookie, setSessionCookie } from '../lib/cookies.ts';
 import { AppError, validate } from '../lib/errors.ts';
 import { readJson } from '../lib/http.ts';
+import type { ProxyTrust } from '../lib/proxy-trust.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
 import type { Requester, SignedIn } from '../services/auth.ts';
 import {
@@ -28,9 +29,9 @@ import {
   type SessionUser,
 } from '../services/sessions.ts';
 
-function requester(c: Context<AppEnv>, proxyHops: number): Requester {
+function requester(c: Context<AppEnv>, trust: ProxyTrust): Requester {
   return {
-    ip: clientIp(c, proxyHops),
+    ip: clientIp(c, trust),
     device: deviceLabel(c.req.header('User-Agent')),
     deviceToken: readDeviceCookie(c),
   };

@@ -11,21 +11,26 @@ import {
 } from 'content-schema/auth';
 import { NOTIFICATIONS_MAX } from 'content-schema/site';
 import { openDb } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { loginChallenges, sessions } from '../db/schema.ts';
 import { LOGIN_POLICY } from '../services/login-limiter.ts';
 import { NOTIFICATIONS_PER_TITLE } from '../services/operations/notifications/store.ts';
 import { totpAt } from '../services/two-factor.ts';
 import { ADMIN_PASSWORD, postBody, testApp } from '../test-utils.ts';
 
 // Every password verification is counted: the limiter must stop guesses before this work, not after.
-const verifications = vi.hoisted(() => ({ count: 0 }));
+// `during`, when set, runs once while the next verification is in progress (after the hash was read).
+const verifications = vi.hoisted(() => ({ count: 0, during: null as null | (() => Promise<void>) }));
 vi.mock('../lib/password.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../lib/password.ts')>();
   return {
     ...real,
-    verifyPassword: (password: string, hash: string) => {
+    verifyPassword: async (password: string, hash: string) => {
       verifications.count++;
-      return real.verifyPassword(password, hash);
+      const ok = await real.verifyPassword(password, hash);
+      const during = verifications.during;
+      verifications.during = null;
+      await during?.();
+      return ok;
     },
   };
 });
@@ -399,6 +404,135 @@ describe('finding 8: second factor, sessions and password', () => {
         status: 401,
       });
     }
+  });
+});
+
+describe('a pending second-factor challenge ends when the credentials behind it change', () => {
+  /** Turns the second factor on for `t`'s admin and moves the clock past the step the enrolment used. */
+  async function enrol(): Promise<string> {
+    const setup = await t.call('POST', '/api/auth/2fa/setup', { currentPassword: ADMIN_PASSWORD });
+    const enabled = await t.call('POST', '/api/auth/2fa/enable', { code: totpAt(setup.json.secret, t.clock.now()) });
+    expect(enabled.status).toBe(200);
+    t.clock.advance(30_000);
+    return setup.json.secret as string;
+  }
+
+  /** Another browser (an attacker who has the password) on the same database, at the same time. */
+  async function attacker(): Promise<T> {
+    const other = await testApp({ db: t.db, url: t.url, dir: t.dir });
+    other.clock.set(t.clock.now().toISOString());
+    return other;
+  }
+
+  /** The attacker's password step: a challenge, no session. */
+  async function challengeFor(other: T): Promise<string> {
+    const step1 = LoginResultSchema.parse((await other.call('POST', '/api/auth/login', RIGHT)).json);
+    expect(step1).toMatchObject({ authenticated: false, twoFactorRequired: true });
+    return (step1 as { challenge: string }).challenge;
+  }
+
+  /** The attacker answers the old challenge with a code that is valid now: refused, and no session is made. */
+  async function expectEnded(other: T, challenge: string, code: string) {
+    other.clock.set(t.clock.now().toISOString());
+    const before = (await t.db.select().from(sessions)).length;
+    const answer = await other.call('POST', '/api/auth/login/verify', { challenge, code });
+    expect({ status: answer.status, error: answer.json?.error }).toEqual({
+      status: 401,
+      error: CHALLENGE_EXPIRED_MESSAGE,
+    });
+    expect((await other.call('GET', '/api/auth/status')).json.authenticated).toBe(false);
+    expect(await t.db.select().from(sessions)).toHaveLength(before);
+  }
+
+  it('a password change ends it', async () => {
+    t = await testApp();
+    await t.login();
+    const secret = await enrol();
+    const other = await attacker();
+    const challenge = await challengeFor(other);
+    const changed = await t.call('POST', '/api/auth/password', {
+      currentPassword: ADMIN_PASSWORD,
+      newPassword: 'a-brand-new-password',
+    });
+    expect(changed.status).toBe(200);
+    t.clock.advance(30_000);
+    await expectEnded(other, challenge, totpAt(secret, t.clock.now()));
+  });
+
+  it('turning the second factor off ends it (and it stays ended when it is turned on again)', async () => {
+    t = await testApp();
+    await t.login();
+    const secret = await enrol();
+    const other = await attacker();
+    const challenge = await challengeFor(other);
+    const off = await t.call('POST', '/api/auth/2fa/disable', {
+      currentPassword: ADMIN_PASSWORD,
+      code: totpAt(secret, t.clock.now()),
+    });
+    expect(off.status).toBe(200);
+    // A new authenticator: the old challenge must not be answerable with its codes either.
+    t.clock.advance(30_000);
+    const fresh = await enrol();
+    await expectEnded(other, challenge, totpAt(fresh, t.clock.now()));
+  });
+
+  it('new recovery codes end it', async () => {
+    t = await testApp();
+    await t.login();
+    const secret = await enrol();
+    const other = await attacker();
+    const challenge = await challengeFor(other);
+    const renewed = await t.call('POST', '/api/auth/2fa/recovery-codes', {
+      currentPassword: ADMIN_PASSWORD,
+      code: totpAt(secret, t.clock.now()),
+    });
+    expect(renewed.status).toBe(200);
+    t.clock.advance(30_000);
+    await expectEnded(other, challenge, totpAt(secret, t.clock.now()));
+    // A fresh sign-in still works: only the pending challenge was ended.
+    const next = await challengeFor(other);
+    const code = renewed.json.recoveryCodes[0] as string;
+    expect((await other.call('POST', '/api/auth/login/verify', { challenge: next, code })).status).toBe(200);
+  });
+
+  it('a password change during the password work leaves no challenge for the old password', async () => {
+    t = await testApp();
+    await t.login();
+    await enrol();
+    const other = await attacker();
+    verifications.during = async () => {
+      const changed = await t.call('POST', '/api/auth/password', {
+        currentPassword: ADMIN_PASSWORD,
+        newPassword: 'a-brand-new-password',
+      });
+      expect(changed.status).toBe(200);
+    };
+    const step1 = await other.call('POST', '/api/auth/login', RIGHT);
+    expect(verifications.during).toBeNull();
+    expect(step1.status).toBe(401);
+    expect(await t.db.select().from(loginChallenges)).toHaveLength(0);
+  });
+
+  it('a challenge answered twice at once, with two valid codes, opens one session', async () => {
+    t = await testApp();
+    await t.login();
+    const secret = await enrol();
+    const { recoveryCodes } = (
+      await t.call('POST', '/api/auth/2fa/recovery-codes', {
+        currentPassword: ADMIN_PASSWORD,
+        code: totpAt(secret, t.clock.now()),
+      })
+    ).json as { recoveryCodes: string[] };
+    t.clock.advance(30_000);
+    await t.call('POST', '/api/auth/logout');
+    const before = (await t.db.select().from(sessions)).length;
+    const challenge = (await t.call('POST', '/api/auth/login', RIGHT)).json.challenge as string;
+    const answers = await Promise.all([
+      t.call('POST', '/api/auth/login/verify', { challenge, code: totpAt(secret, t.clock.now()) }),
+      t.call('POST', '/api/auth/login/verify', { challenge, code: recoveryCodes[0]! }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(await t.db.select().from(sessions)).toHaveLength(before + 1);
   });
 });
 

@@ -13,8 +13,8 @@ import { AppError } from '../lib/errors.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../lib/password.ts';
 import { attemptKeys, type LoginLimiter } from './login-limiter.ts';
 import type { SecurityLog } from './security-log.ts';
-import { createSession, revokeOtherSessions } from './sessions.ts';
-import type { TwoFactor } from './two-factor.ts';
+import { createSession, invalidateSession, revokeOtherSessions } from './sessions.ts';
+import { endChallenges, type TwoFactor } from './two-factor.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -37,10 +37,14 @@ export async function ensureAdmin(
     const sameName = existing.username === username;
     const samePassword = !password || (await verifyPassword(password, existing.passwordHash));
     if (!sameName || !samePassword) {
-      await db
-        .update(users)
-        .set({ username, ...(password && !samePassword ? { passwordHash: await hashPassword(password) } : {}) })
-        .where(eq(users.id, existing.id));
+      await db.batch([
+        db
+          .update(users)
+          .set({ username, ...(password && !samePassword ? { passwordHash: await hashPassword(password) } : {}) })
+          .where(eq(users.id, existing.id)),
+        // A password reset from the environment is a password change: a challenge issued before it ends.
+        endChallenges(db, existing.id),
+      ]);
     }
     return {};
   }
@@ -109,14 +113,19 @@ async function rememberDevice(
   return { token: `${id}.${secret}`, expiresAt };
 }
 
-async function openSession(
+/** A new session for the requester (its cookie is handed out by `signedInWith`). */
+const newSession = (deps: AuthDeps, userId: number, who: Requester) =>
+  createSession(deps.db, deps.clock, userId, { device: who.device, ip: who.ip });
+
+/** Hands out a session made for the requester: remembers the browser and records the sign-in. */
+async function signedInWith(
   deps: AuthDeps,
+  session: { token: string; expiresAt: Date },
   user: { id: number; username: string },
   who: Requester,
   deviceId: string | null,
   how: string,
 ): Promise<SignedIn> {
-  const session = await createSession(deps.db, deps.clock, user.id, { device: who.device, ip: who.ip });
   const device = await rememberDevice(deps, user.id, deviceId);
   await deps.log.record({
     type: 'sign_in',
@@ -124,7 +133,39 @@ async function openSession(
     ip: who.ip,
     device: who.device,
   });
-  return { kind: 'session', ...session, username: user.username, device };
+  return { kind: 'session', token: session.token, expiresAt: session.expiresAt, username: user.username, device };
+}
+
+/**
+ * Stores a challenge for a password just verified, only while the user's password and second factor are still the
+ * ones it was verified against: one conditional write, evaluated by the database, so a password change or a change
+ * of the second factor that lands during the password work (which also ends the challenges stored before it) cannot
+ * be followed by a challenge for the old credentials. False when they changed.
+ */
+async function issueChallenge(
+  { db, clock }: AuthDeps,
+  user: { id: number; passwordHash: string; totpSecret: string },
+  challenge: { id: string; keys: string[]; ip: string; deviceId: string | null },
+): Promise<boolean> {
+  const expiresAt = clock.now().getTime() + CHALLENGE_TTL_MS;
+  // The selected fields follow the table's column order (drizzle checks it).
+  const res = await db.insert(loginChallenges).select(
+    db
+      .select({
+        idHash: sql<string>`${sha256(challenge.id)}`.as('id_hash'),
+        userId: users.id,
+        attempts: sql<number>`0`.as('attempts'),
+        keys: sql<string>`${JSON.stringify(challenge.keys)}`.as('keys'),
+        ip: sql<string>`${challenge.ip}`.as('ip'),
+        device: sql<string | null>`${challenge.deviceId}`.as('device'),
+        expiresAt: sql<number>`${expiresAt}`.as('expires_at'),
+      })
+      .from(users)
+      .where(
+        and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash), eq(users.totpSecret, user.totpSecret)),
+      ),
+  );
+  return res.rowsAffected === 1;
 }
 
 /** Step one: username and password. */
@@ -133,7 +174,7 @@ export async function login(
   input: { username: string; password: string },
   who: Requester,
 ): Promise<LoginOutcome> {
-  const { db, clock, limiter, log } = deps;
+  const { db, limiter, log } = deps;
   const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
   const deviceId = await knownDevice(deps, who.deviceToken, user?.id);
   const keys = attemptKeys({ username: input.username, ip: who.ip, deviceId });
@@ -154,19 +195,23 @@ export async function login(
 
   if (user.totpSecret) {
     const challenge = randomBytes(32).toString('base64url');
-    await db.insert(loginChallenges).values({
-      idHash: sha256(challenge),
-      userId: user.id,
-      keys,
-      ip: who.ip,
-      device: deviceId,
-      expiresAt: new Date(clock.now().getTime() + CHALLENGE_TTL_MS),
-    });
+    const issued = await issueChallenge(
+      deps,
+      { ...user, totpSecret: user.totpSecret },
+      {
+        id: challenge,
+        keys,
+        ip: who.ip,
+        deviceId,
+      },
+    );
+    // The password changed while it was being verified: it is no longer the right one.
+    if (!issued) throw new AppError(401, INVALID_CREDENTIALS);
     // The attempt stays reserved until the code is right: a stolen password alone keeps using up the allowance.
     return { kind: 'challenge', challenge };
   }
   await limiter.release(keys);
-  return openSession(deps, user, who, deviceId, 'with password');
+  return signedInWith(deps, await newSession(deps, user.id, who), user, who, deviceId, 'with password');
 }
 
 /** Counts one code against a live challenge; null when it is unknown, expired or has had its codes. */
@@ -204,10 +249,19 @@ export async function verifyChallenge(
     }
     throw new AppError(401, INVALID_CODE_MESSAGE);
   }
-  await db.delete(loginChallenges).where(eq(loginChallenges.idHash, row.idHash));
-  await limiter.release(row.keys);
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!user) throw new AppError(401, CHALLENGE_EXPIRED_MESSAGE);
+  // The session is made first and the challenge spent after, by one conditional delete: only the request that
+  // deletes it hands out its session. Two valid codes sent at once open one session, and a credential change (which
+  // deletes the user's challenges in its own write) either came first, and this one is refused, or comes after the
+  // sign-in was complete; a password change then ends this session with the others.
+  const session = await newSession(deps, user.id, who);
+  const spent = await db.delete(loginChallenges).where(eq(loginChallenges.idHash, row.idHash));
+  if (spent.rowsAffected !== 1) {
+    await invalidateSession(db, session.id);
+    throw new AppError(401, CHALLENGE_EXPIRED_MESSAGE);
+  }
+  await limiter.release(row.keys);
   if (how === 'recovery') {
     const { recoveryCodesLeft } = await twoFactor.status(user.id);
     await log.record({
@@ -218,7 +272,7 @@ export async function verifyChallenge(
     });
   }
   const by = how === 'totp' ? 'with password and authentication code' : 'with password and recovery code';
-  return openSession(deps, user, who, row.device, by);
+  return signedInWith(deps, session, user, who, row.device, by);
 }
 
 /**
@@ -243,7 +297,11 @@ export async function confirmPassword(
   return user;
 }
 
-/** Changes the password and ends every other session; the caller's stays. */
+/**
+ * Changes the password and ends every other session, and every pending challenge (a sign-in with the old password
+ * waiting for its code); the caller's session stays. The challenges end in the same write as the password, before
+ * the sessions: see verifyChallenge for why that order.
+ */
 export async function changePassword(
   deps: AuthDeps,
   current: { userId: number; sessionId: string },
@@ -252,10 +310,11 @@ export async function changePassword(
 ): Promise<number> {
   const { db, log } = deps;
   await confirmPassword(deps, current.userId, input.currentPassword, who);
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword) })
-    .where(eq(users.id, current.userId));
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, current.userId)),
+    endChallenges(db, current.userId),
+  ]);
   const ended = await revokeOtherSessions(db, current.userId, current.sessionId);
   await log.record({
     type: 'password_changed',

@@ -37,13 +37,13 @@ export interface SessionOrigin {
   ip?: string | null;
 }
 
-/** Creates a session for a user and returns the cookie token (never stored). */
+/** Creates a session for a user and returns the cookie token (never stored), and the id to end it by. */
 export async function createSession(
   db: Db,
   clock: Clock,
   userId: number,
   origin: SessionOrigin = {},
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const id = randomBytes(16).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   const now = clock.now();
@@ -58,7 +58,7 @@ export async function createSession(
     device: origin.device ?? null,
     ip: origin.ip ?? null,
   });
-  return { token: `${id}.${secret}`, expiresAt };
+  return { id, token: `${id}.${secret}`, expiresAt };
 }
 
 /** The list's name for a session: derived from its id, useless as a cookie. */

@@ -11,7 +11,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
 import type { Db } from '../db/client.ts';
-import { recoveryCodes, users } from '../db/schema.ts';
+import { loginChallenges, recoveryCodes, users } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 
 export const TOTP_STEP_SECONDS = 30;
@@ -134,12 +134,25 @@ export async function setupTwoFactor(
   return fresh;
 }
 
+/**
+ * Ends the user's pending sign-in challenges, as a statement for the batch that changes a credential: a challenge
+ * says "the password was right, the code is still to come", and once the password or the second factor has changed
+ * that is no longer known. It runs in the same batch as the change, so no challenge issued before it outlives it
+ * (and login issues a challenge only while the credentials it checked are still the stored ones).
+ */
+export function endChallenges(db: Db, userId: number) {
+  return db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+}
+
 function recoveryCodeRows(userId: number) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   return { codes, rows: codes.map((c) => ({ userId, codeHash: sha256(c) })) };
 }
 
-/** Turns the pending secret on when `code` matches it; returns the recovery codes (shown once), or null. */
+/**
+ * Turns the pending secret on when `code` matches it; returns the recovery codes (shown once), or null. A challenge
+ * a concurrent sign-in left while the second factor was off ends too, so no code of the new secret answers it.
+ */
 export async function enableTwoFactor(deps: TwoFactorDeps, userId: number, code: string): Promise<string[] | null> {
   const { db } = deps;
   const [user] = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId));
@@ -149,23 +162,27 @@ export async function enableTwoFactor(deps: TwoFactorDeps, userId: number, code:
     db.update(users).set({ totpSecret: user.pending, totpPendingSecret: null }).where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.insert(recoveryCodes).values(rows),
+    endChallenges(db, userId),
   ]);
   return codes;
 }
 
+/** Turns the second factor off; its recovery codes and any pending challenge end in the same write. */
 export async function disableTwoFactor({ db }: TwoFactorDeps, userId: number): Promise<void> {
   await db.batch([
     db.update(users).set({ totpSecret: null, totpPendingSecret: null }).where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    endChallenges(db, userId),
   ]);
 }
 
-/** New recovery codes; the old ones stop working in the same write. */
+/** New recovery codes; the old ones, and any pending challenge, stop working in the same write. */
 export async function regenerateRecoveryCodes({ db }: TwoFactorDeps, userId: number): Promise<string[]> {
   const { codes, rows } = recoveryCodeRows(userId);
   await db.batch([
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.insert(recoveryCodes).values(rows),
+    endChallenges(db, userId),
   ]);
   return codes;
 }

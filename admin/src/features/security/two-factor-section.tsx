@@ -19,6 +19,7 @@ import { useStartTwoFactorSetup, type TwoFactorSetup } from './api/start-two-fac
 import { useEnableTwoFactor, type TwoFactorEnable } from './api/enable-two-factor.ts';
 import { useDisableTwoFactor, type TwoFactorConfirm } from './api/disable-two-factor.ts';
 import { useRegenerateRecoveryCodes } from './api/regenerate-recovery-codes.ts';
+import { EndOtherSessionsOffer } from './end-other-sessions-offer.tsx';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 import { CodeField, FormError, PasswordField } from './security-fields.tsx';
@@ -30,7 +31,7 @@ type Stage =
   | { kind: 'setup-password' }
   | { kind: 'setup-scan'; setup: TwoFactorSetupResult }
   | { kind: 'confirm'; action: 'disable' | 'regenerate' }
-  | { kind: 'codes'; codes: readonly string[] };
+  | { kind: 'codes'; codes: readonly string[]; justEnabled: boolean };
 
 /** Few enough recovery codes left that the admin should make new ones. */
 const FEW_CODES_LEFT = 3;
@@ -58,19 +59,24 @@ export function TwoFactorSection() {
           {stage.kind === 'setup-scan' ? (
             <SetupScanStep
               setup={stage.setup}
-              onEnabled={(codes) => setStage({ kind: 'codes', codes })}
+              onEnabled={(codes) => setStage({ kind: 'codes', codes, justEnabled: true })}
               onCancel={toStatus}
             />
           ) : null}
           {stage.kind === 'confirm' ? (
             <ConfirmStep
               action={stage.action}
-              onRegenerated={(codes) => setStage({ kind: 'codes', codes })}
+              onRegenerated={(codes) => setStage({ kind: 'codes', codes, justEnabled: false })}
               onDisabled={toStatus}
               onCancel={toStatus}
             />
           ) : null}
-          {stage.kind === 'codes' ? <RecoveryCodesPanel codes={stage.codes} onDone={toStatus} /> : null}
+          {stage.kind === 'codes' ? (
+            <div className="grid gap-4">
+              <RecoveryCodesPanel codes={stage.codes} onDone={toStatus} />
+              {stage.justEnabled ? <EndOtherSessionsOffer /> : null}
+            </div>
+          ) : null}
         </CardContent>
       </Card>
     </section>
