@@ -43,12 +43,14 @@ async function apiList(): Promise<void> {
 async function main(): Promise<void> {
   if (want('api')) await apiList();
   // Publishing at scale: 10,000 realistic posts (the budget's size), and 1,000 to show the cost is flat; then the
-  // API's reads on a file, on sqld and on an embedded replica of it; then the API under load on one server.
+  // API's reads on a file, on sqld and on an embedded replica of it; then the API under load on one server; then
+  // the memory of the caches of readers' answers under distinct anonymous queries.
   for (const [name, script, posts] of [
     ['publish', 'publish-scale.ts', 10_000],
     ['publish1k', 'publish-scale.ts', 1000],
     ['databases', 'databases.ts', 10_000],
     ['apiload', 'api-load.ts', 10_000],
+    ['frontcache', 'front-cache.ts', 10_000],
   ] as const) {
     if (!want(name)) continue;
     const r = spawnSync(process.execPath, [join(ROOT, 'bench', script), String(posts)], {

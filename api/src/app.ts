@@ -35,6 +35,7 @@ export function createApp(ctx: AppContext) {
     views: ctx.operations.views,
     trustProxy: ctx.env.TRUST_PROXY,
     allowedOrigins,
+    siteUrl: ctx.env.SITE_URL,
   });
   // Which instance answered, for the tests behind a load balancer (scripts/e2e-lb-server.ts); off otherwise.
   const instanceId = ctx.env.INSTANCE_HEADER === 'on' ? `${ctx.env.HOST}:${ctx.env.PORT}:${process.pid}` : null;

@@ -10,8 +10,11 @@ import { createApp } from './app.ts';
 import { migrateDb, openDb } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { loadEnv, type Env } from './env.ts';
+import { ANSWER_CACHE_MAX_BYTES } from './lib/answer-cache.ts';
 import { systemClock } from './lib/clock.ts';
+import { FRONT_CACHE_MAX_BYTES, type FrontCache } from './lib/front-cache.ts';
 import { startJobs, type StopJobs } from './lib/jobs.ts';
+import { trustProxyWarning } from './lib/proxy-trust.ts';
 import { ensureAdmin } from './services/auth.ts';
 import { buildTarget } from './services/builder/target.ts';
 import { createServices } from './services.ts';
@@ -88,8 +91,31 @@ function onShutdown(server: Server, stopJobs: StopJobs, preview: WorkerRenderer)
   process.on('SIGTERM', shutdown);
 }
 
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/**
+ * `kill -USR2 <pid>`: one log line of what the process holds and what the caches of readers' answers hold against
+ * their bounds, for an operator and for `pnpm bench frontcache` (never a route). A server started with
+ * `--expose-gc` collects garbage first, so the figures are what is still referenced.
+ */
+function onMemoryReport(ctx: AppContext, front: FrontCache): void {
+  process.on('SIGUSR2', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    const { lists, articles } = ctx.posts.cached();
+    console.log(
+      `[memory] rss ${mib(m.rss)} MiB, heap ${mib(m.heapUsed)} MiB, buffers ${mib(m.arrayBuffers)} MiB; ` +
+        `front cache ${mib(front.held.bytes)} MiB in ${front.held.answers} answers (bound ${mib(FRONT_CACHE_MAX_BYTES)}); ` +
+        `answer caches: lists ${mib(lists.bytes)} MiB in ${lists.answers}, articles ${mib(articles.bytes)} MiB in ` +
+        `${articles.answers} (bound ${mib(ANSWER_CACHE_MAX_BYTES)} each)`,
+    );
+  });
+}
+
 async function main(): Promise<void> {
   const env = loadEnv();
+  const proxyWarning = trustProxyWarning(env.TRUST_PROXY);
+  if (proxyWarning) console.warn(proxyWarning);
   const { db, admin } = await openDatabase(env);
   const { renderer, preview } = renderers(env);
   const ctx = createServices({
@@ -116,6 +142,7 @@ async function main(): Promise<void> {
   if (firstStart) await firstRender(ctx);
   printWelcome(env, admin.generatedPassword);
   onShutdown(server, stopJobs, preview);
+  onMemoryReport(ctx, mounted.front);
 }
 
 main().catch((err: unknown) => {

@@ -5,6 +5,7 @@
  * docs/decisions/005-answer-cache-and-front-cache.md.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface CachedList {
   /** Encoded once: the hot path writes these bytes as they are. */
@@ -20,6 +21,8 @@ export interface CachedList {
   ttl?: number;
   /** Set when a write (or eviction) drops it from its cache: copies of it elsewhere (the front cache) stop being served. */
   retired?: boolean;
+  /** The cache that keeps it, while it does: told of the bytes a compressed copy adds (see `encodedAs`). */
+  holder?: { grew(bytes: number): void };
 }
 
 /**
@@ -32,7 +35,26 @@ export interface CachedList {
  */
 export const ADMIN_ANSWER_TTL_MS = 2000;
 export const PUBLIC_ANSWER_TTL_MS = 60_000;
-const LIST_CACHE_MAX = 500;
+
+/**
+ * The most one cache's answers may take, every encoding kept (identity, gzip, brotli) and a fixed cost per entry
+ * counted. Without it, distinct queries (any limit up to 1,000, any offset, any search) let an anonymous client make
+ * the cache hold gigabytes. A reader's list of 20 full posts of the realistic corpus (`bench/corpus.ts`, about 10 KB
+ * a post) is about 210 KB, with 60 KB of brotli and 70 KB of gzip: 32 MiB keeps some 90 such lists, or the 500
+ * articles an entry count allows (about 17 KB each with both compressed forms) four times over. The posts service's
+ * two caches together stay under 64 MiB, a twentieth of the server's 1.5 GiB budget at 10,000 posts.
+ */
+export const ANSWER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * An answer larger than this (a list of about a hundred full posts) is sent but not kept: one such answer would take
+ * a thirtieth of the cache, and no reader's page asks for one. Concurrent requests for it still share one read.
+ */
+export const ANSWER_MAX_BYTES = 1024 * 1024;
+const MAX_ENTRIES = 500;
+/** What an entry costs beside its bytes (the entry object, its key, the map's slot): a generous estimate. */
+const ENTRY_OVERHEAD_BYTES = 512;
+/** How often a cache that is only read looks for stale entries (it also does whenever it keeps an answer). */
+const SWEEP_EVERY_MS = 5000;
 
 /** Whether a cached answer may still be sent as it is. */
 export const isCurrent = (entry: CachedList): boolean =>
@@ -46,13 +68,47 @@ export function encoded(value: unknown, total: number, at: number): CachedList {
 }
 
 /**
+ * The answer's bytes in a coding (null: as encoded), compressed on first demand and kept with it. The cache that
+ * holds the answer counts the compressed copy against its bound.
+ */
+export function encodedAs(entry: CachedList, coding: 'br' | 'gzip' | null): Uint8Array<ArrayBuffer> {
+  if (coding === null) return entry.body;
+  const kept = entry[coding];
+  if (kept) return kept;
+  const bytes = new Uint8Array(
+    coding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(entry.body),
+  );
+  entry[coding] = bytes;
+  entry.holder?.grew(bytes.byteLength);
+  return bytes;
+}
+
+/** The bytes an entry takes in its cache. */
+const sizeOf = (key: string, entry: CachedList): number =>
+  ENTRY_OVERHEAD_BYTES +
+  key.length +
+  entry.body.byteLength +
+  (entry.gzip?.byteLength ?? 0) +
+  (entry.br?.byteLength ?? 0);
+
+/**
  * An expired entry whose answer has not changed keeps its compressed bytes: the backstop's re-read every few seconds
- * then costs a query and a hash, not a brotli pass (tens of milliseconds on the event loop for a list of 20).
+ * then costs a query and a hash, not a brotli pass (tens of milliseconds on the event loop for a list of 20). A
+ * retired entry is never brought back: copies of it elsewhere were told it is gone.
  */
 function reuseIfSame(old: CachedList | undefined, fresh: CachedList): CachedList {
-  if (!old || old.hash !== fresh.hash) return fresh;
+  if (!old || old.retired || old.hash !== fresh.hash) return fresh;
   old.at = fresh.at;
   return old;
+}
+
+/** The most a cache holds; the defaults are the constants above (tests use small ones). */
+export interface AnswerCacheLimits {
+  maxBytes?: number;
+  maxAnswerBytes?: number;
+  maxEntries?: number;
 }
 
 /**
@@ -60,27 +116,51 @@ function reuseIfSame(old: CachedList | undefined, fresh: CachedList): CachedList
  * expired share one computation: a burst of readers right after a publish, or at an expiry, costs one query and
  * one encoding, not one each (every query on a file database blocks the event loop while it runs). A computation
  * that began before `clear()` (a write) is never kept after it, and later requests start their own.
+ *
+ * Bounded by bytes (`ANSWER_CACHE_MAX_BYTES`) and entries: the oldest answers go first. An entry expired for longer
+ * than its lifetime again (not asked for since: kept meanwhile for `reuseIfSame`) is dropped by a sweep whenever an
+ * answer is kept, and at most every few seconds while the cache is only read. Every answer that leaves, or is never
+ * kept, is retired, so nothing that holds answers while they are current (the front cache) keeps it either.
  */
 export class AnswerCache {
   readonly #entries = new Map<string, CachedList>();
   readonly #pending = new Map<string, Promise<CachedList>>();
+  readonly #limits: Required<AnswerCacheLimits>;
+  /** Told of a compressed copy added to a kept entry (`encodedAs`). */
+  readonly #holder = { grew: (bytes: number) => this.#grew(bytes) };
   #generation = 0;
+  #bytes = 0;
+  #nextSweep = 0;
+
+  constructor(limits: AnswerCacheLimits = {}) {
+    this.#limits = {
+      maxBytes: limits.maxBytes ?? ANSWER_CACHE_MAX_BYTES,
+      maxAnswerBytes: limits.maxAnswerBytes ?? ANSWER_MAX_BYTES,
+      maxEntries: limits.maxEntries ?? MAX_ENTRIES,
+    };
+  }
+
+  /** What the kept answers take, in bytes (every encoding, and the per-entry estimate). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** How many answers are kept. */
+  get size(): number {
+    return this.#entries.size;
+  }
 
   clear(): void {
-    this.#retireAll();
+    for (const [key, entry] of this.#entries) this.#drop(key, entry);
     this.#pending.clear();
     this.#generation++;
   }
 
-  #retireAll(): void {
-    for (const entry of this.#entries.values()) entry.retired = true;
-    this.#entries.clear();
-  }
-
   get(key: string, compute: (now: number) => Promise<CachedList>, ttl = ADMIN_ANSWER_TTL_MS): Promise<CachedList> {
+    const now = Date.now();
+    if (now >= this.#nextSweep) this.#sweep(now);
     const hit = this.#entries.get(key);
     if (hit && isCurrent(hit)) return Promise.resolve(hit);
-    const now = Date.now();
     const joined = this.#pending.get(key);
     if (joined) return joined;
     const generation = this.#generation;
@@ -88,13 +168,12 @@ export class AnswerCache {
       .then((fresh) => {
         const entry = reuseIfSame(hit, fresh);
         entry.ttl = ttl;
-        if (generation === this.#generation) {
-          if (this.#entries.size >= LIST_CACHE_MAX) this.#retireAll();
-          this.#entries.set(key, entry);
+        if (generation === this.#generation && entry.body.byteLength <= this.#limits.maxAnswerBytes) {
+          this.#keep(key, entry);
         } else {
-          // A change arrived while it was read: the answer still goes to the requests that asked before the change,
-          // but it is retired at once, so nothing that holds answers while they are current (the front cache) keeps
-          // it; kept, it would never be retired with the cache's entries and would outlive the change.
+          // A change arrived while it was read, or it is too large to keep: the answer still goes to the requests
+          // that asked for it, but it is retired at once, so nothing that holds answers while they are current (the
+          // front cache) keeps it; kept, it would outlive the change, or escape the bound.
           entry.retired = true;
         }
         return entry;
@@ -104,5 +183,50 @@ export class AnswerCache {
       });
     this.#pending.set(key, pending);
     return pending;
+  }
+
+  /** Keeps an answer as the newest, then drops what is stale and, oldest first, what exceeds the bounds. */
+  #keep(key: string, entry: CachedList): void {
+    const old = this.#entries.get(key);
+    if (old) this.#forget(key, old);
+    if (old && old !== entry) old.retired = true;
+    this.#entries.set(key, entry);
+    entry.holder = this.#holder;
+    this.#bytes += sizeOf(key, entry);
+    this.#sweep(Date.now());
+    this.#fit();
+  }
+
+  #grew(bytes: number): void {
+    this.#bytes += bytes;
+    this.#fit();
+  }
+
+  /** Drops entries expired for longer than their lifetime again: nobody asked for them since they expired. */
+  #sweep(now: number): void {
+    this.#nextSweep = now + SWEEP_EVERY_MS;
+    for (const [key, entry] of this.#entries) {
+      if (now - entry.at >= 2 * (entry.ttl ?? ADMIN_ANSWER_TTL_MS)) this.#drop(key, entry);
+    }
+  }
+
+  /** Drops the oldest entries until the cache is within its bounds. */
+  #fit(): void {
+    const { maxBytes, maxEntries } = this.#limits;
+    for (const [key, entry] of this.#entries) {
+      if (this.#bytes <= maxBytes && this.#entries.size <= maxEntries) return;
+      this.#drop(key, entry);
+    }
+  }
+
+  #drop(key: string, entry: CachedList): void {
+    this.#forget(key, entry);
+    entry.retired = true;
+  }
+
+  #forget(key: string, entry: CachedList): void {
+    this.#bytes -= sizeOf(key, entry);
+    this.#entries.delete(key);
+    entry.holder = undefined;
   }
 }

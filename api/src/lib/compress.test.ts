@@ -1,6 +1,6 @@
 import { request as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
@@ -66,6 +66,23 @@ describe('compressAnswers', () => {
     const kept = await app().request('/no-transform', { headers: GZIP });
     expect(kept.headers.get('Content-Encoding')).toBeNull();
     expect(await kept.text()).toBe(largeText);
+  });
+
+  it.each([
+    ['gzip;q=0, identity', '/large', null],
+    ['gzip;q=0, deflate', '/large', null],
+    ['br, gzip;q=0.5', '/large', 'gzip'],
+    ['*;q=0', '/large', null],
+    ['gzip;q=0, deflate', '/file', 'deflate'],
+    ['gzip;q=0.5, deflate', '/file', 'deflate'],
+    ['gzip;q=0, deflate;q=0', '/file', null],
+  ])('honours q-values (%s): %s is sent as %s', async (acceptEncoding, path, encoding) => {
+    const res = await app().request(path, { headers: { 'Accept-Encoding': acceptEncoding } });
+    expect(res.headers.get('Content-Encoding')).toBe(encoding);
+    expect(res.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes;
+    expect(text.toString()).toBe(largeText);
   });
 
   it('still streams the compression of a body of known length (a file)', async () => {

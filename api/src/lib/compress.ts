@@ -14,22 +14,26 @@ import { gzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { negotiateEncoding } from './accept-encoding.ts';
 
 /** Below this many bytes an answer is sent as it is (Hono's threshold): gzip would save less than it costs. */
 export const COMPRESS_THRESHOLD = 1024;
-const ACCEPTS_GZIP = /\bgzip\b/;
-const ACCEPTS_COMPRESSION = /\b(gzip|deflate)\b/;
+/** A first look, not the choice: a header that names neither coding cannot accept one (unless by `*`). */
+const MAY_ACCEPT_COMPRESSION = /\b(gzip|deflate)\b|\*/;
+const WHOLE_CODINGS = ['gzip'] as const;
+const STREAMED_CODINGS = ['gzip', 'deflate'] as const;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const gzipAsync = promisify(gzip);
 
 export function compressAnswers(): MiddlewareHandler {
-  const streamed = compress();
+  // Hono's middleware, told which coding our negotiation chose (it adds Vary even when it compresses nothing).
+  const streamed = { gzip: compress({ encoding: 'gzip' }), deflate: compress({ encoding: 'deflate' }) };
   const done = () => Promise.resolve();
   return async (c, next) => {
     const accepts = c.req.header('Accept-Encoding') ?? '';
     // Clients that do not ask (load balancers' probes, curl) are not even entered: reading the finished answer's
     // headers is itself a cost.
-    if (!ACCEPTS_COMPRESSION.test(accepts)) return next();
+    if (!MAY_ACCEPT_COMPRESSION.test(accepts)) return next();
     await next();
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
@@ -41,15 +45,21 @@ export function compressAnswers(): MiddlewareHandler {
       !res.headers.has('Transfer-Encoding') &&
       COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) &&
       !type.startsWith('text/event-stream');
-    // Hono's middleware, run on the finished answer, decides for files (a known length) and leaves the rest.
-    if (!whole) return streamed(c, done);
+    if (!whole) {
+      // Hono's middleware, run on the finished answer, compresses files (a known length) in the coding chosen here.
+      const coding = negotiateEncoding(accepts, STREAMED_CODINGS);
+      if (coding) return streamed[coding](c, done);
+      // None accepted: sent as it is, but what another client gets differs.
+      if (COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && !res.headers.has('Content-Encoding')) addVary(res.headers);
+      return;
+    }
     const body = new Uint8Array(await res.arrayBuffer());
     // Read after the body: node-server's lightweight Response hands its headers to the full Response it builds to
     // read a body, and a Headers object taken before that would no longer be the answer's.
     const headers = new Headers(res.headers);
     if (body.byteLength < COMPRESS_THRESHOLD) return replace(c, body, res.status, headers);
     addVary(headers);
-    if (!ACCEPTS_GZIP.test(accepts) || NO_TRANSFORM.test(headers.get('Cache-Control') ?? ''))
+    if (!negotiateEncoding(accepts, WHOLE_CODINGS) || NO_TRANSFORM.test(headers.get('Cache-Control') ?? ''))
       return replace(c, body, res.status, headers);
     headers.set('Content-Encoding', 'gzip');
     const etag = headers.get('ETag');

@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, ORIGIN, postBody, testApp } from '../test-utils.ts';
 
 const LIST = '/api/posts?published=true&limit=20';
@@ -174,5 +174,106 @@ describe('the front cache', () => {
     ).toBe(403);
     expect(reached).toBe(before + 1);
     expect(counted()).toBe(2);
+  });
+});
+
+/** A raw POST with a Host of the caller's choosing (fetch would not send one): status, body and the bytes read. */
+function rawPost(path: string, host: string, body: string): Promise<{ status: number; text: string }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          Host: host,
+          Origin: ORIGIN,
+          'Content-Type': 'text/plain;charset=UTF-8',
+          'Content-Length': Buffer.byteLength(body),
+          'User-Agent': 'Mozilla/5.0 Chrome/140.0',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe("the front cache's hand-off of a beacon it read", () => {
+  /** A server whose front answers beacons (the application has answered one), and that post's slug. */
+  async function servingBeacons(): Promise<string> {
+    await serve();
+    await t.login();
+    const post = await t.call('POST', '/api/posts', postBody({ title: 'Handed story', published: true }));
+    const slug = post.json.slug as string;
+    const first = await rawPost('/api/views', new URL(base).host, JSON.stringify({ slug, event: 'view' }));
+    expect(first.status).toBe(204);
+    return slug;
+  }
+  const storedMessages = async () =>
+    Number((await t.db.$client.execute('select count(*) as n from reader_messages')).rows[0]!.n);
+
+  it('never routes by the Host header: a message smuggled in a beacon is refused as a beacon and not stored', async () => {
+    await servingBeacons();
+    const message = JSON.stringify({
+      type: 'contact',
+      name: 'Host smuggler',
+      email: 'smuggler@example.com',
+      subject: 'Through the beacon',
+      message: 'Stored through a forged Host header.',
+      // A genuine stamp: sent to /api/messages, this message would be stored.
+      stamp: await t.stamp('contact'),
+    });
+    const answer = await rawPost('/api/views', `${new URL(base).host}/api/messages?`, message);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).issues[0].path).toBe('slug');
+    expect(await storedMessages()).toBe(0);
+  });
+
+  it('never reaches another route (logout) through the Host header', async () => {
+    await servingBeacons();
+    const answer = await rawPost('/api/views', `${new URL(base).host}/api/auth/logout?`, '{}');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).issues[0].path).toBe('slug');
+  });
+
+  it("answers a malformed Host and bad JSON with the application's 400, never a 500", async () => {
+    await servingBeacons();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const answer = await rawPost('/api/views', 'bad host', '{"slug":');
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.text)).toEqual({ error: 'Request body must be valid JSON' });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe("the front cache's encodings", () => {
+  it('honours q-values: a client that refuses brotli and gzip gets identity, from the application and in front', async () => {
+    await serve();
+    await t.login();
+    await t.call('POST', '/api/posts', postBody({ title: 'Negotiated story', published: true }));
+    // Held first for a client that accepts brotli: the refusing client must not be sent those bytes.
+    await get(LIST, { 'Accept-Encoding': 'br, gzip' });
+    await get(LIST, { 'Accept-Encoding': 'br, gzip' });
+    const refusing = { 'Accept-Encoding': 'br;q=0, gzip;q=0, identity' };
+    for (let i = 0; i < 2; i++) {
+      const answer = await get(LIST, refusing);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(answer.text)[0].title).toBe('Negotiated story');
+    }
+    const gzipOnly = await fetch(`${base}${LIST}`, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
   });
 });

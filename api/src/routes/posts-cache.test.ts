@@ -70,6 +70,26 @@ describe('cached public list answers', () => {
     expect(Buffer.from(gunzipSync(gz.bytes))).toEqual(Buffer.from(plain.bytes));
   });
 
+  it.each([
+    ['br;q=0, gzip;q=0, identity', null],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip, br;q=0.5', 'gzip'],
+    ['br;q=0.5, identity', null],
+    ['*', 'br'],
+  ])('honours the q-values of Accept-Encoding: %s gets %s', async (acceptEncoding, encoding) => {
+    t = await testApp();
+    await t.login();
+    await t.call('POST', '/api/posts', postBody({ title: 'Negotiated story', published: true }));
+    const plain = await raw(LIST);
+    const sent = await raw(LIST, { 'Accept-Encoding': acceptEncoding });
+    expect(sent.res.headers.get('Content-Encoding')).toBe(encoding);
+    const tag = plain.res.headers.get('ETag')!;
+    expect(sent.res.headers.get('ETag')).toBe(encoding ? tag.replace(/"$/, `-${encoding}"`) : tag);
+    const decoded =
+      encoding === 'br' ? brotliDecompressSync(sent.bytes) : encoding === 'gzip' ? gunzipSync(sent.bytes) : sent.bytes;
+    expect(Buffer.from(decoded)).toEqual(Buffer.from(plain.bytes));
+  });
+
   it('what a session sees is private and never stored', async () => {
     t = await testApp();
     await t.login();

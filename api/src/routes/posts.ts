@@ -1,12 +1,12 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { PostInputSchema, PostListQuerySchema, PostUpdateSchema } from 'content-schema/post';
 import type { AppContext, AppEnv } from '../app-env.ts';
+import { cachedEncoding } from '../lib/accept-encoding.ts';
+import { encodedAs, type CachedList } from '../lib/answer-cache.ts';
 import { validate } from '../lib/errors.ts';
-import { chosenEncoding, FrontCache } from '../lib/front-cache.ts';
+import { FrontCache, usualUrl } from '../lib/front-cache.ts';
 import { idParam, readJson } from '../lib/http.ts';
 import { requireAdmin } from '../lib/require-admin.ts';
-import type { CachedList } from '../lib/answer-cache.ts';
 import { POST_NOT_FOUND } from '../services/posts/rows.ts';
 
 /**
@@ -15,7 +15,7 @@ import { POST_NOT_FOUND } from '../services/posts/rows.ts';
  * published posts) may be kept by a CDN as long as it revalidates; anything seen with a session is private.
  */
 export function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?: boolean; front?: boolean } = {}) {
-  const encoding = chosenEncoding(c.req.header('Accept-Encoding'));
+  const encoding = cachedEncoding(c.req.header('Accept-Encoding'));
   if (opts.total) c.header('X-Total-Count', String(entry.total));
   c.header('ETag', `"${entry.hash}${encoding ? `-${encoding}` : ''}"`);
   c.header('Cache-Control', c.get('user') ? 'private, no-store' : 'public, no-cache');
@@ -26,12 +26,7 @@ export function sendCached(c: Context<AppEnv>, entry: CachedList, opts: { total?
     .map((t) => t.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
   if (known.some((t) => t === '*' || t.replace(/-(br|gzip)$/, '') === entry.hash)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=UTF-8');
-  let body = entry.body;
-  if (encoding === 'br')
-    body = entry.br ??= new Uint8Array(
-      brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    );
-  if (encoding === 'gzip') body = entry.gzip ??= new Uint8Array(gzipSync(entry.body));
+  const body = encodedAs(entry, encoding);
   if (encoding) c.header('Content-Encoding', encoding);
   if (opts.front) FrontCache.offer(c, entry, body);
   return c.body(body);
@@ -43,11 +38,12 @@ export function postsRoutes(services: Pick<AppContext, 'posts'>) {
       const query = validate(PostListQuerySchema, c.req.query());
       return sendCached(c, await services.posts.listJson(query, { isAdmin: !!c.get('user') }), {
         total: true,
-        front: true,
+        front: usualUrl(c.req.url, query),
       });
     })
     .get('/slug/:slug', async (c) => {
-      if (!c.get('user')) return sendCached(c, await services.posts.articleJson(c.req.param('slug')), { front: true });
+      if (!c.get('user'))
+        return sendCached(c, await services.posts.articleJson(c.req.param('slug')), { front: usualUrl(c.req.url) });
       return c.json(await services.posts.bySlug(c.req.param('slug'), { isAdmin: true }));
     })
     .get('/:id', async (c) => {
