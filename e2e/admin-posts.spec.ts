@@ -133,6 +133,57 @@ test('publishing puts the article on the public site and unpublishing takes it d
     .toBe(404);
 });
 
+test('an unfinished AI draft is refused publication, from the dashboard and the editor, naming what is unfinished', async ({
+  page,
+}) => {
+  const title = `Unfinished outline ${Date.now()}`;
+  const res = await page.request.post('/api/posts', {
+    headers: { Origin: baseURL },
+    data: {
+      title,
+      excerpt: 'An outline from the AI Expert Writers, not yet written.',
+      content: [
+        '> **Outline draft.** Replace the prompts with verified writing, and remove this note before publishing.',
+        '',
+        '## What Happened',
+        '',
+        'The claim. [Source needed: the regulator’s decision]',
+      ].join('\n'),
+      category: 'Analysis Drop',
+      tags: ['one'],
+      authorName: 'Dr. Astrid Lindqvist',
+      readTime: 4,
+      published: false,
+      provenance: 'ai-generated',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const post = (await res.json()) as CreatedPost;
+  const reason =
+    'This draft is unfinished and cannot be published: it still holds 1 “[Source needed]” placeholder, and the ' +
+    'generator’s note “Outline draft. Replace the prompts with verified writing, and remove this note before ' +
+    'publishing.” Replace or remove them first.';
+
+  // The dashboard's one-click Publish says why not.
+  await page.reload();
+  await card(page, title)
+    .getByRole('button', { name: `Publish ${title}` })
+    .click();
+  await expect(toasts(page).getByText(reason)).toBeVisible();
+  await expect(card(page, title).getByText('Draft', { exact: true })).toBeVisible();
+
+  // The editor shows it on the body.
+  await page.goto(`/admin/edit/${post.id}`);
+  await page.locator('#post-published').click();
+  await page.getByRole('button', { name: 'Update Post' }).click();
+  await expect(page.locator('#post-content-error')).toHaveText(reason);
+  await expect(page.getByLabel('Content')).toHaveAttribute('aria-invalid', 'true');
+  expect(await (await page.request.get(`/api/posts/${post.id}`)).json()).toMatchObject({
+    published: false,
+    aiGenerated: true,
+  });
+});
+
 test('deleting asks for confirmation, then removes the post with a toast', async ({ page }) => {
   const post = await createDraft(page, `Delete journey ${Date.now()}`);
   await page.reload();

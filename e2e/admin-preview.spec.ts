@@ -159,7 +159,16 @@ test('a preview link shows the draft to an anonymous browser, stops when revoked
   await expect(panel(page).getByTestId('preview-link').first()).toContainText(/Last opened/);
 
   // Revoked: the same address answers the one "not available" page.
+  // Revoking cannot be undone, so it asks first: cancelled, the link still works.
   await panel(page).getByRole('button', { name: 'Revoke' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke this preview link?' });
+  await expect(confirm).toContainText('This cannot be undone');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(panel(page).getByTestId('preview-link').first()).toContainText('Active');
+  expect((await reader.page.reload())?.status()).toBe(200);
+  await panel(page).getByRole('button', { name: 'Revoke' }).click();
+  await confirm.getByRole('button', { name: 'Revoke link' }).click();
   await expect(panel(page).getByTestId('preview-link').first()).toContainText('Revoked');
   const revoked = await reader.page.reload();
   expect(revoked?.status()).toBe(404);

@@ -198,10 +198,36 @@ test('a restored revision brings back the earlier text, as a new revision', asyn
   ).toBeVisible();
   await expect(items.nth(1).getByText('The Nordics move first.')).toBeVisible();
 
+  // Restore asks first: cancelled, nothing changes; confirmed, the earlier text comes back.
   await items.nth(1).getByRole('button', { name: 'Restore version 1' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Restore version 1?' });
+  await expect(confirm).toContainText('saved as a new revision');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(items).toHaveCount(2);
+  expect(await stored(page, post.id)).toMatchObject({ version: 2 });
+  await items.nth(1).getByRole('button', { name: 'Restore version 1' }).click();
+  await confirm.getByRole('button', { name: 'Restore' }).click();
   await expect(toasts(page).getByText('Revision restored', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Content')).toHaveValue(original);
   await expect(items).toHaveCount(3);
   await expect(items.nth(0)).toContainText('Version 3 · Restored');
   expect(await stored(page, post.id)).toMatchObject({ version: 3, content: original });
+});
+
+test('an edit of a middle line shows only that line changed, whatever the text ends with', async ({ page }) => {
+  await login(page);
+  // The API stores a body trimmed; the editor's text here ends with a line break, as after pressing Enter last.
+  const post = await createDraft(page, `Middle line journey ${Date.now()}`, 'First line.\nMiddle line.\nLast line.');
+  await page.goto(`/admin/edit/${post.id}`);
+  await page.getByLabel('Content').fill('First line.\nMiddle line, edited.\nLast line.\n');
+
+  const item = page.getByRole('list', { name: 'Revisions, newest first' }).getByRole('listitem').first();
+  await item.getByRole('button', { name: 'Compare version 1' }).click();
+  await expect(item.getByText('Removed line:')).toHaveCount(1);
+  await expect(item.getByText('Added line:')).toHaveCount(1);
+  await expect(item.locator('del').filter({ hasText: /^, edited$/ })).toBeVisible();
+  // The unchanged last line is shown once, unmarked.
+  await expect(item.getByText('Last line.', { exact: true })).toHaveCount(1);
+  await expect(item.locator('del, ins').filter({ hasText: 'Last line.' })).toHaveCount(0);
 });

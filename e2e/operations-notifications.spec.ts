@@ -69,3 +69,62 @@ test('a scheduled publication raises a notification in the bell; it can be read,
   await expect(page).toHaveURL(/\/admin\/workflows$/);
   await expect(page.getByRole('heading', { name: 'SEO Optimization Check', level: 3 })).toBeVisible();
 });
+
+test('notification links lead to the flagged post, and say so once a published post is deleted', async ({ page }) => {
+  await login(page);
+  const title = `Scheduled then deleted ${Date.now()}`;
+  const created = await page.request.post('/api/posts', {
+    headers: { Origin: baseURL },
+    data: {
+      title,
+      excerpt: 'A short draft the scheduler publishes, the SEO check flags, and the editor then deletes.',
+      content: 'Body.',
+      category: 'Deal Watch',
+      tags: [],
+      authorName: 'Dr. Astrid Lindqvist',
+      readTime: 3,
+      published: false,
+    },
+  });
+  const post = (await created.json()) as { id: number };
+  await page.request.post('/api/schedule-post', {
+    headers: { Origin: baseURL },
+    data: { postId: post.id, publishDateTime: new Date(Date.now() + 3000).toISOString(), timezone: 'Europe/Stockholm' },
+  });
+  const notices = async () =>
+    (await (await page.request.get('/api/notifications')).json()) as { title: string; message: string }[];
+  await expect
+    .poll(async () => (await notices()).some((n) => n.title.startsWith('SEO Check') && n.message.includes(title)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+
+  // The SEO check ran for this post only, says so, and opens this post rather than the SEO page.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const seo = page.getByTestId('notification').filter({ hasText: 'SEO Check' }).filter({ hasText: title });
+  await expect(seo).toContainText('other articles were not checked');
+  await seo.getByRole('button', { name: 'Edit post' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/edit/${post.id}$`));
+
+  // Deleted, its "Scheduled Post Published" notification says so instead of linking to a missing page.
+  expect((await page.request.delete(`/api/posts/${post.id}`, { headers: { Origin: baseURL } })).status()).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await notices()).some((n) => n.message === `“${title}” is now live. The post has since been deleted.`),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+  await page.goto('/admin');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const live = page
+    .getByTestId('notification')
+    .filter({ hasText: 'Scheduled Post Published' })
+    .filter({ hasText: title });
+  await expect(live).toContainText('The post has since been deleted.');
+  await expect(live.getByRole('button', { name: 'View post' })).toHaveCount(0);
+  await expect(seo).toContainText('The post has since been deleted.');
+  await expect(seo.getByRole('button', { name: 'Edit post' })).toHaveCount(0);
+});

@@ -173,10 +173,74 @@ describe('diffLines', () => {
         ],
       },
       { op: 'equal', text: '' },
-      { op: 'delete', text: 'The end.', words: [{ op: 'equal', text: 'The end.' }] },
-      { op: 'insert', text: 'The end.', words: [{ op: 'equal', text: 'The end.' }] },
+      { op: 'equal', text: 'The end.' },
       { op: 'insert', text: 'A new closing line.' },
     ]);
+  });
+
+  // Line endings are not content: a final line break on one side only, or CRLF against LF, changes no line.
+  it.each([
+    ['a final newline on neither side', 'one\ntwo\nthree', 'one\n2\nthree'],
+    ['a final newline on both sides', 'one\ntwo\nthree\n', 'one\n2\nthree\n'],
+    ['a final newline only before', 'one\ntwo\nthree\n', 'one\n2\nthree'],
+    ['a final newline only after', 'one\ntwo\nthree', 'one\n2\nthree\n'],
+    ['CRLF before, LF after', 'one\r\ntwo\r\nthree', 'one\n2\nthree\n'],
+    ['LF before, CRLF after', 'one\ntwo\nthree\n', 'one\r\n2\r\nthree'],
+    ['CRLF on both sides', 'one\r\ntwo\r\nthree\r\n', 'one\r\n2\r\nthree'],
+    ['old Mac CR line ends', 'one\rtwo\rthree', 'one\n2\nthree'],
+  ])('an edit of the middle line shows only that line changed (%s)', (_, before, after) => {
+    expect(diffLines(before, after).map(({ op, text }) => ({ op, text }))).toEqual([
+      { op: 'equal', text: 'one' },
+      { op: 'delete', text: 'two' },
+      { op: 'insert', text: '2' },
+      { op: 'equal', text: 'three' },
+    ]);
+  });
+
+  it.each([
+    ['nothing', '', '', []],
+    ['an empty text before', '', 'new\n', [{ op: 'insert', text: 'new' }]],
+    ['an empty text after', 'old\n', '', [{ op: 'delete', text: 'old' }]],
+    ['a blank line against nothing', '\n', '', [{ op: 'delete', text: '' }]],
+    [
+      'only the final newline differing',
+      'a\nb',
+      'a\nb\n',
+      [
+        { op: 'equal', text: 'a' },
+        { op: 'equal', text: 'b' },
+      ],
+    ],
+    [
+      'only CRLF against LF',
+      'a\r\nb\r\n',
+      'a\nb',
+      [
+        { op: 'equal', text: 'a' },
+        { op: 'equal', text: 'b' },
+      ],
+    ],
+    [
+      'a line added after a last line without a break',
+      'a\nend',
+      'a\nend\nmore',
+      [
+        { op: 'equal', text: 'a' },
+        { op: 'equal', text: 'end' },
+        { op: 'insert', text: 'more' },
+      ],
+    ],
+    [
+      'a trailing blank line added',
+      'a\n',
+      'a\n\n',
+      [
+        { op: 'equal', text: 'a' },
+        { op: 'insert', text: '' },
+      ],
+    ],
+  ])('diffs %s', (_, before, after, expected) => {
+    expect(diffLines(before, after)).toEqual(expected);
   });
 
   it('shows an unchanged text as equal lines only', () => {

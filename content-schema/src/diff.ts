@@ -147,6 +147,16 @@ export function splitWords(text: string): string[] {
 }
 
 /**
+ * A text's lines for the line diff, each ending in exactly one "\n". Line endings are not what an editor reads:
+ * CRLF and CR count as LF, and a last line without a break equals the same line with one (the API trims a body
+ * while the editor's text may end in a break), so neither shows as a removed and re-added line.
+ */
+function lineTokens(text: string): string[] {
+  const lf = text.replace(/\r\n?/g, '\n');
+  return splitLines(lf === '' || lf.endsWith('\n') ? lf : `${lf}\n`);
+}
+
+/**
  * A word diff of two short texts (a title, an excerpt). For readability, a run of only spaces or punctuation
  * between two changes counts as changed too: "Two tabs 17" → "The title the first tab" reads as one replacement,
  * not as words interleaved around the spaces they happen to share.
@@ -177,7 +187,7 @@ export function diffWords(before: string, after: string): DiffPart[] {
  */
 export function diffLines(before: string, after: string): DiffLine[] {
   const lines: DiffLine[] = [];
-  const parts = diffTokens(splitLines(before), splitLines(after));
+  const parts = diffTokens(lineTokens(before), lineTokens(after));
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     const next = parts[i + 1];

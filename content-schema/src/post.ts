@@ -27,6 +27,7 @@ export const PostSchema = z.object({
   seoTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
   focusKeyword: z.string().nullable(),
+  /** Derived, never stored: `provenance === 'ai-generated'` (provenance is the one record of how a post was made). */
   aiGenerated: z.boolean(),
   provenance: z.enum(POST_PROVENANCE),
   editedBy: z.string().nullable(),

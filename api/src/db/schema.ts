@@ -127,7 +127,6 @@ export const posts = sqliteTable(
     seoTitle: text('seo_title'),
     metaDescription: text('meta_description'),
     focusKeyword: text('focus_keyword'),
-    aiGenerated: integer('ai_generated', { mode: 'boolean' }).notNull().default(false),
     /** How the post was made (human-written, AI-assisted, AI-generated from a persona): the reader-facing disclosure. */
     provenance: text('provenance', { enum: POST_PROVENANCE }).notNull().default('human'),
     /** The person who reviewed and edited the post (the signed-in editor's name); null when nobody has. */

@@ -1,5 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WRITER_PERSONAS } from 'content-schema/personas';
+import { composeOutline } from '../services/automation/offline-composer.ts';
+import { templateFor } from '../services/automation/generator.ts';
 import { postBody, testApp, type RecordingRenderer } from '../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp<RecordingRenderer>>>;
@@ -374,6 +377,109 @@ describe('GET /api/analytics', () => {
         { tag: 'ai', count: 2 },
         { tag: 'eu', count: 1 },
       ],
+    });
+  });
+});
+
+/** A body as the AI writers leave it: the composer's note, its prompts and placeholders, its checklist. */
+const UNFINISHED = [
+  '> **Outline draft.** Written without a language model by the offline composer.',
+  '> Replace the prompts with verified writing, and remove this note before publishing.',
+  '',
+  '## What Happened',
+  '',
+  '**Questions to answer:**',
+  '',
+  '- What exactly happened?',
+  '',
+  '**Sources:** [Source needed: evidence for “What Happened”]',
+  '',
+  '## Sources',
+  '',
+  '1. [Source needed: primary document]',
+  '2. [Source needed]',
+  '',
+  '## Before Publishing',
+  '',
+  '- [ ] Every claim checked',
+  '- [ ] Outline prompts and this checklist removed',
+].join('\n');
+const UNFINISHED_MESSAGE =
+  'This draft is unfinished and cannot be published: it still holds 3 “[Source needed]” placeholders, ' +
+  '1 “Questions to answer” prompt and 2 “Before Publishing” checklist items, and the generator’s note ' +
+  '“Outline draft. Written without a language model by the offline composer. Replace the prompts with verified ' +
+  'writing, and remove this note before publishing.” Replace or remove them first.';
+const FINISHED = '## What Happened\n\nThe regulator published its decision on 3 June [1].';
+
+describe('unfinished AI drafts', () => {
+  it('refuses to publish a body still holding the AI writers’ markers, naming them, and writes nothing', async () => {
+    await t.login();
+    const created = await t.call('POST', '/api/posts', postBody({ content: UNFINISHED, published: true }));
+    expect(created.status).toBe(400);
+    expect(created.json).toEqual({
+      error: UNFINISHED_MESSAGE,
+      issues: [{ path: 'content', message: UNFINISHED_MESSAGE }],
+    });
+    expect((await t.call('GET', '/api/posts')).json).toEqual([]);
+
+    // As a draft it may be kept and worked on; the publish toggle (or a save publishing it) is refused.
+    const draft = await createAs({ content: UNFINISHED });
+    const toggle = await t.call('PUT', `/api/posts/${draft.id}`, { published: true });
+    expect(toggle.status).toBe(400);
+    expect(toggle.json.error).toBe(UNFINISHED_MESSAGE);
+    const save = await t.call('PUT', `/api/posts/${draft.id}`, { version: 1, title: 'Edited', published: true });
+    expect(save.json.error).toBe(UNFINISHED_MESSAGE);
+    expect((await t.call('GET', `/api/posts/${draft.id}`)).json).toMatchObject({ published: false, version: 1 });
+    expect(await t.changes()).toEqual([]);
+  });
+
+  it('refuses a whole outline from the offline composer, and a live post saved with a placeholder', async () => {
+    const outline = composeOutline({
+      persona: WRITER_PERSONAS[0]!,
+      category: 'Analysis Drop',
+      template: templateFor('Analysis Drop'),
+      topic: 'grid queues',
+      purpose: 'editor',
+    });
+    await t.login();
+    const res = await t.call('POST', '/api/posts', postBody({ content: outline, published: true }));
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatch(
+      /^This draft is unfinished and cannot be published: it still holds \d+ “\[Source needed\]” placeholders, \d+ “Questions to answer” prompts and 4 “Before Publishing” checklist items, and the generator’s note “Outline draft\. .+ remove this note before publishing\.” Replace or remove them first\.$/,
+    );
+
+    const live = await createAs({ published: true });
+    const edit = await t.call('PUT', `/api/posts/${live.id}`, { content: `${FINISHED}\n\nA claim [Source needed].` });
+    expect(edit.status).toBe(400);
+    expect(edit.json.error).toMatch(/it still holds 1 “\[Source needed\]” placeholder\./);
+    // Unpublishing is never refused, and a draft may hold the markers.
+    const off = await t.call('PUT', `/api/posts/${live.id}`, { published: false, content: UNFINISHED });
+    expect(off.status).toBe(200);
+  });
+
+  it('publishes once the body is finished', async () => {
+    const draft = await createAs({ content: UNFINISHED });
+    const res = await t.call('PUT', `/api/posts/${draft.id}`, { version: 1, content: FINISHED, published: true });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ published: true, content: FINISHED });
+    expect((await createAs({ content: FINISHED, published: true })).published).toBe(true);
+  });
+});
+
+describe('aiGenerated', () => {
+  it('follows provenance, the one record of how a post was made', async () => {
+    const generated = await createAs({ provenance: 'ai-generated' });
+    expect(generated).toMatchObject({ provenance: 'ai-generated', aiGenerated: true });
+    const human = await createAs();
+    expect(human).toMatchObject({ provenance: 'human', aiGenerated: false });
+    const assisted = await t.call('PUT', `/api/posts/${generated.id}`, { provenance: 'ai-assisted' });
+    expect(assisted.json).toMatchObject({ provenance: 'ai-assisted', aiGenerated: false });
+    const back = await t.call('PUT', `/api/posts/${human.id}`, { provenance: 'ai-generated' });
+    expect(back.json).toMatchObject({ provenance: 'ai-generated', aiGenerated: true });
+    const list = (await t.call('GET', '/api/posts?fields=summary')).json as { id: number; aiGenerated: boolean }[];
+    expect(Object.fromEntries(list.map((p) => [p.id, p.aiGenerated]))).toEqual({
+      [generated.id]: false,
+      [human.id]: true,
     });
   });
 });

@@ -233,6 +233,39 @@ describe('publishing due schedules', () => {
     );
   });
 
+  it('fails a due schedule of an unfinished AI draft with the reason, and publishes it once finished', async () => {
+    const unfinished =
+      '> **Outline draft.** Remove this note before publishing.\n\n## Why\n\nGrids. [Source needed: queue data]';
+    const post = (await t.call('POST', '/api/posts', postBody({ title: 'Half-written', content: unfinished }))).json;
+    const schedule = { postId: post.id, publishDateTime: '2026-06-01T13:00', timezone: 'Europe/Stockholm' };
+    const s = (await t.call('POST', '/api/schedule-post', schedule)).json;
+    // Another post due at the same time still goes live: the unfinished one holds nothing up.
+    const other = await draft();
+    const o = (await t.call('POST', '/api/schedule-post', { ...schedule, postId: other.id })).json;
+    t.clock.set('2026-06-01T12:00:00Z');
+    expect(await t.ctx.scheduler.publishDue()).toEqual([o.id]);
+    const reason =
+      'This draft is unfinished and cannot be published: it still holds 1 “[Source needed]” placeholder, and the ' +
+      'generator’s note “Outline draft. Remove this note before publishing.” Replace or remove them first.';
+    const rows = (await t.call('GET', '/api/scheduled-posts')).json;
+    expect(rows.find((r: { id: number }) => r.id === s.id)).toMatchObject({ status: 'failed', error: reason });
+    expect((await t.call('GET', `/api/posts/${post.id}`)).json).toMatchObject({ published: false, version: 1 });
+    expect((await t.changes()).map((c) => c.postId)).toEqual([other.id]);
+    await expect
+      .poll(async () =>
+        (await t.call('GET', '/api/notifications')).json.map((n: { title: string; message: string }) => n.message),
+      )
+      .toContainEqual(expect.stringContaining(reason));
+
+    // Finished and scheduled again, it goes live.
+    await t.call('PUT', `/api/posts/${post.id}`, { content: '## Why\n\nGrids take years to build.' });
+    const again = (await t.call('POST', '/api/schedule-post', { ...schedule, publishDateTime: '2026-06-01T15:00' }))
+      .json;
+    t.clock.set('2026-06-01T13:00:00Z');
+    expect(await t.ctx.scheduler.publishDue()).toEqual([again.id]);
+    expect((await t.call('GET', `/api/posts/${post.id}`)).json.published).toBe(true);
+  });
+
   it('deleting a post removes its schedule', async () => {
     const post = await draft();
     await t.call('POST', '/api/schedule-post', {

@@ -1,4 +1,4 @@
-import { diffLines, diffWords, type DiffPart } from 'content-schema/diff';
+import { diffLines, diffWords, hasChanges, type DiffPart } from 'content-schema/diff';
 import type { WorkingCopyFields } from 'content-schema/revisions';
 import { cn } from '../../lib/cn.ts';
 import { fieldLabel } from 'content-schema/post-fields';
@@ -29,6 +29,8 @@ function Words({ parts }: { parts: DiffPart[] }) {
 /** A body's line diff: unchanged lines plain, removed lines marked −, added lines +, the changed words inside. */
 function LinesDiff({ from, to }: { from: string; to: string }) {
   const lines = diffLines(from, to);
+  // The stored texts differ, but only in line endings, which the line diff does not count as a change.
+  if (!hasChanges(lines)) return <p className="text-muted-foreground">Only the line breaks differ.</p>;
   return (
     <div className="max-h-96 overflow-auto rounded-md border font-mono text-xs leading-relaxed">
       {lines.map((line, i) => (

@@ -7,6 +7,7 @@ import { formatDateTime } from 'content-schema/format';
 import { REVISIONS_PAGE, useRestoreRevision, useRevision, useRevisions } from './api/revisions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import { fieldsOf } from './copy-fields.ts';
 import { FieldsDiff } from './fields-diff.tsx';
@@ -21,7 +22,7 @@ function RevisionDiff({
 }: {
   id: number;
   current: WorkingCopyFields;
-  onRestore: () => void;
+  onRestore: (version: number) => void;
   restoring: boolean;
 }) {
   const revision = useRevision(id);
@@ -31,7 +32,7 @@ function RevisionDiff({
     <div className="grid gap-3">
       <FieldsDiff from={current} to={fieldsOf(revision.data)} fromLabel="the current text" toLabel="this revision" />
       <div>
-        <Button size="sm" onClick={onRestore} disabled={restoring}>
+        <Button size="sm" onClick={() => onRestore(revision.data.version)} disabled={restoring}>
           {restoring ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
           Restore version {revision.data.version}
         </Button>
@@ -88,17 +89,32 @@ function RevisionItem({
   );
 }
 
-/**
- * The post's revisions, newest first: who saved each, when, and which fields changed. Opening one shows what
- * restoring it would change in the current text; Restore saves its words as a new revision.
- */
-export function RevisionsPanel({
-  post,
-  baseVersion,
-  current,
-  onRestored,
-  onConflict,
+/** Restore asks first: it replaces the post's text (as a new revision, so it can be restored back). */
+function ConfirmRestore({
+  version,
+  onCancel,
+  onConfirm,
 }: {
+  /** The version to restore; null while nothing is asked. */
+  version: number | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={version !== null}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      title={`Restore version ${version ?? ''}?`}
+      description="The post’s text is replaced by this version’s and saved as a new revision. The version saved now stays in the list, so you can restore it again."
+      confirmLabel="Restore"
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+interface RevisionsPanelProps {
   post: Post;
   /** The version the editor is based on: a restore from an outdated view is refused (409). */
   baseVersion: number;
@@ -106,11 +122,19 @@ export function RevisionsPanel({
   current: () => WorkingCopyFields;
   onRestored: (post: Post) => void;
   onConflict: (error: unknown) => boolean;
-}) {
+}
+
+/**
+ * The post's revisions, newest first: who saved each, when, and which fields changed. Opening one shows what
+ * restoring it would change in the current text; Restore (once confirmed) saves its words as a new revision.
+ */
+export function RevisionsPanel({ post, baseVersion, current, onRestored, onConflict }: RevisionsPanelProps) {
   const [limit, setLimit] = useState(REVISIONS_PAGE);
   const [open, setOpen] = useState<number | null>(null);
   const revisions = useRevisions(post.id, limit);
   const restore = useRestoreRevision();
+  // Restoring replaces the editor's text in one click otherwise: it asks first, naming what is replaced.
+  const [confirming, setConfirming] = useState<{ id: number; version: number } | null>(null);
   const now = useNow();
 
   function restoreRevision(id: number) {
@@ -150,7 +174,7 @@ export function RevisionsPanel({
                     <RevisionDiff
                       id={r.id}
                       current={current()}
-                      onRestore={() => restoreRevision(r.id)}
+                      onRestore={(version) => setConfirming({ id: r.id, version })}
                       restoring={restore.isPending}
                     />
                   ) : null}
@@ -169,6 +193,13 @@ export function RevisionsPanel({
             ) : null}
           </>
         )}
+        <ConfirmRestore
+          version={confirming?.version ?? null}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            if (confirming) restoreRevision(confirming.id);
+          }}
+        />
       </CardContent>
     </Card>
   );

@@ -11,6 +11,7 @@ import { relativeTime } from 'content-schema/relative-time';
 import { formatDateTime } from 'content-schema/format';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -214,6 +215,8 @@ function CreatedLink({ link, onDone }: { link: PreviewLinkCreated; onDone: () =>
 
 function LinkRow({ link, postId, now }: { link: PreviewLink; postId: number; now: Date }) {
   const revoke = useRevokePreviewLink(postId);
+  // Revoking cannot be undone (a new link would have a new address), so it asks first.
+  const [confirming, setConfirming] = useState(false);
   const status = statusNow(link, now);
   const labelId = `preview-link-${link.id}`;
   return (
@@ -236,12 +239,20 @@ function LinkRow({ link, postId, now }: { link: PreviewLink; postId: number; now
           size="sm"
           aria-describedby={labelId}
           disabled={revoke.isPending}
-          onClick={() => revoke.mutate(link.id)}
+          onClick={() => setConfirming(true)}
         >
           {revoke.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Revoke
         </Button>
       ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Revoke this preview link?"
+        description="Anyone with the link can no longer see the draft. This cannot be undone: to share the draft again, create a new link."
+        confirmLabel="Revoke link"
+        onConfirm={() => revoke.mutate(link.id)}
+      />
     </li>
   );
 }

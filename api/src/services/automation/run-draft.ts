@@ -49,10 +49,10 @@ async function writeAndSave(
     authorName: draft.authorName,
     readTime: draft.readTime,
     published: false,
+    provenance: 'ai-generated',
   });
   const now = clock.now();
   return ctx.posts.create(data, {
-    aiGenerated: true,
     alongside: (slug) => [
       topics.consumeStatement(topic.id, runId, slug, now),
       db

@@ -7,13 +7,12 @@ import { AppError } from '../../lib/errors.ts';
 import { describeChange, insertChange } from '../change-record.ts';
 import { deriveBody } from '../derive.ts';
 import type { PostsContext } from './context.ts';
+import { assertPublishable } from './publishable.ts';
 import { insertRevision, revisionChanges } from './revision-rows.ts';
 import { findRow, POST_NOT_FOUND, toPost, type PostRow } from './rows.ts';
 import { explicitSlug, uniqueSlug } from './slugs.ts';
 
 export interface CreateOptions {
-  /** Marks a post written with AI involvement (automation drafts). */
-  aiGenerated?: boolean;
   /** Further writes committed atomically with the insert; `slug` names the new post for subqueries. */
   alongside?: (slug: string) => BatchItem<'sqlite'>[];
   via?: 'editor' | 'automation';
@@ -35,12 +34,12 @@ export async function create(ctx: PostsContext, input: PostData, options: Create
   const now = ctx.clock.now();
   const slug = input.slug ? await explicitSlug(db, input.slug) : await uniqueSlug(db, input.title);
   const { slug: _slug, ...data } = input;
-  const provenance = input.provenance ?? (options.aiGenerated ? 'ai-generated' : 'human');
+  if (input.published) assertPublishable(data.content);
+  const provenance = input.provenance ?? 'human';
   const values = {
     ...data,
     ...deriveBody(data.content),
     slug,
-    aiGenerated: options.aiGenerated ?? false,
     provenance,
     editedBy: editedByAfter(provenance, options.savedBy, null),
     createdAt: now,

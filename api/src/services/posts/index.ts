@@ -57,5 +57,10 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
     uniqueSlug: (title: string, exceptId?: number) => uniqueSlug(deps.db, title, exceptId),
     /** Retires every cached answer (another instance's change reached this one). */
     invalidate,
+    /** What the cached answers hold (bytes, answers), for tests and the memory report. */
+    cached: () => ({
+      lists: { bytes: lists.bytes, answers: lists.size },
+      articles: { bytes: articles.bytes, answers: articles.size },
+    }),
   };
 }

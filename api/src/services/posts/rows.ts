@@ -43,7 +43,8 @@ export function toPost(row: PostRow): Post {
     seoTitle: row.seoTitle,
     metaDescription: row.metaDescription,
     focusKeyword: row.focusKeyword,
-    aiGenerated: row.aiGenerated,
+    // Derived, never stored: provenance is the one record of how a post was made.
+    aiGenerated: row.provenance === 'ai-generated',
     provenance: row.provenance,
     editedBy: row.editedBy,
     version: row.version,

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { describeChange, insertChange } from '../change-record.ts';
 import { deriveBody } from '../derive.ts';
 import type { PostsContext } from './context.ts';
+import { assertPublishable } from './publishable.ts';
 import { editedByAfter } from './create.ts';
 import { insertRevision, revisionChanges } from './revision-rows.ts';
 import { findRow, POST_NOT_FOUND, toPost, type PostRow } from './rows.ts';
@@ -89,6 +90,8 @@ async function savedState(ctx: PostsContext, before: PostRow, patch: SavePatch, 
   // A field given as undefined is left as it is (as the UPDATE leaves it).
   const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
   const after: PostRow = { ...before, ...defined };
+  // What goes live (a publish, or a new body of a live post) must be finished; a draft may hold anything.
+  if (after.published && (publishing || after.content !== before.content)) assertPublishable(after.content);
   return { now, set, after, publishing };
 }
 

@@ -1,4 +1,5 @@
 /** Which events the administrator hears about, and what each notification says. */
+import { sql } from 'drizzle-orm';
 import type { AppEvents, EventName, Events } from '../../../lib/events.ts';
 import type { PostChange } from '../../changes.ts';
 import { announceOnce, create, type NewNotification, type NotificationsStore } from './store.ts';
@@ -103,9 +104,37 @@ export function subscribe(store: NotificationsStore, events: Events): void {
   );
 }
 
-/** Scheduled publications, from the change record (once across instances): the editor did not see them happen. */
+/** What a notification about a post adds once the post is deleted (its link removed) or taken off the site. */
+export const POST_DELETED_NOTE = 'The post has since been deleted.';
+export const POST_UNPUBLISHED_NOTE = 'The post has since been unpublished.';
+
+/**
+ * Keeps the links of a post's notifications leading somewhere: once it is deleted they are removed (its page and
+ * its editor would answer "not found") and the message says so; once it is unpublished a link to its page opens
+ * the editor instead, saying why; once it is renamed, a link to its page follows the new address.
+ */
+async function followPost({ db }: NotificationsStore, c: PostChange): Promise<void> {
+  const oldPage = c.oldSlug ? `/post/${c.oldSlug}` : null;
+  const note = (text: string) => sql`substr(message || ' ' || ${text}, 1, 1000)`;
+  if (c.kind === 'deleted') {
+    await db.run(sql`UPDATE notifications SET action_url = NULL, action_text = NULL, message = ${note(POST_DELETED_NOTE)}
+                     WHERE action_url = ${`/admin/edit/${c.postId}`} OR action_url = ${oldPage}`);
+  } else if (c.kind === 'unpublished') {
+    await db.run(sql`UPDATE notifications
+                     SET action_url = ${`/admin/edit/${c.postId}`}, action_text = 'Edit post', message = ${note(POST_UNPUBLISHED_NOTE)}
+                     WHERE action_url = ${oldPage}`);
+  } else if (oldPage && c.newSlug && c.oldSlug !== c.newSlug) {
+    await db.run(sql`UPDATE notifications SET action_url = ${`/post/${c.newSlug}`} WHERE action_url = ${oldPage}`);
+  }
+}
+
+/**
+ * Scheduled publications, from the change record (once across instances): the editor did not see them happen.
+ * Every change also keeps the links of earlier notifications about the post leading somewhere (followPost).
+ */
 export async function onChanges(store: NotificationsStore, changes: PostChange[]): Promise<void> {
   for (const c of changes) {
+    await followPost(store, c);
     if (c.kind !== 'published' || c.via !== 'schedule') continue;
     await create(store, {
       type: 'success',

@@ -27,6 +27,7 @@ async function list() {
     message: string;
     read: boolean;
     actionUrl: string | null;
+    actionText: string | null;
     timestamp: string;
     count: number;
   }[];
@@ -54,6 +55,55 @@ describe('notifications from real events', () => {
     });
     await t.changeFeed.poll();
     expect((await list()).filter((n) => n.title === 'Scheduled Post Published')).toHaveLength(1);
+  });
+
+  it('a scheduled post deleted since: its notification says so instead of linking to a missing page', async () => {
+    await start();
+    const post = (await t.call('POST', '/api/posts', postBody())).json;
+    const other = (await t.call('POST', '/api/posts', postBody({ title: 'Another scheduled one' }))).json;
+    for (const p of [post, other])
+      await t.call('POST', '/api/schedule-post', {
+        postId: p.id,
+        publishDateTime: '2026-06-01T12:30',
+        timezone: 'Europe/Stockholm',
+      });
+    t.clock.set('2026-06-01T10:31:00Z');
+    await t.ctx.scheduler.publishDue();
+    await t.changeFeed.poll();
+    expect((await t.call('DELETE', `/api/posts/${post.id}`)).status).toBe(200);
+    // Renamed, the other one's link follows its new address.
+    await t.call('PUT', `/api/posts/${other.id}`, { slug: 'renamed-scheduled-one' });
+    await t.changeFeed.poll();
+    const published = (await list()).filter((n) => n.title === 'Scheduled Post Published');
+    expect(published.find((n) => n.message.startsWith(`“${post.title}”`))).toMatchObject({
+      message: `“${post.title}” is now live. The post has since been deleted.`,
+      actionUrl: null,
+      actionText: null,
+    });
+    expect(published.find((n) => n.message.startsWith('“Another'))).toMatchObject({
+      message: '“Another scheduled one” is now live.',
+      actionUrl: '/post/renamed-scheduled-one',
+      actionText: 'View post',
+    });
+  });
+
+  it('a scheduled post unpublished since: its notification opens the editor instead, saying why', async () => {
+    await start();
+    const post = (await t.call('POST', '/api/posts', postBody())).json;
+    await t.call('POST', '/api/schedule-post', {
+      postId: post.id,
+      publishDateTime: '2026-06-01T12:30',
+      timezone: 'Europe/Stockholm',
+    });
+    t.clock.set('2026-06-01T10:31:00Z');
+    await t.ctx.scheduler.publishDue();
+    await t.call('PUT', `/api/posts/${post.id}`, { published: false });
+    await t.changeFeed.poll();
+    expect((await list()).find((n) => n.title === 'Scheduled Post Published')).toMatchObject({
+      message: `“${post.title}” is now live. The post has since been unpublished.`,
+      actionUrl: `/admin/edit/${post.id}`,
+      actionText: 'Edit post',
+    });
   });
 
   it('a post published by the editor is not announced as a scheduled publication', async () => {

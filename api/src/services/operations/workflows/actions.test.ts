@@ -62,18 +62,68 @@ describe('actions against the real database', () => {
     expect(kept).not.toContain(files[0]); // the oldest went first
   });
 
-  it('seo_check: analyses published posts and notifies about scores under 60', async () => {
-    await createPost(t, { title: 'Short', published: true });
+  it('seo_check: analyses published posts and notifies about scores under 60, linking to the lowest post', async () => {
+    const short = await createPost(t, { title: 'Short', published: true });
     await createPost(t, { title: 'A draft is not checked' });
     const w = await createWorkflow(t, { actions: [{ type: 'seo_check' }] });
     const { run } = await runToEnd(t, w.id);
-    expect(run.steps[0].message).toMatch(/^1 of 1 articles score under 60/);
+    expect(run.steps[0].message).toMatch(/^1 of all 1 published articles score under 60\. Lowest: “Short” \(\d+\)\.$/);
     const list = (await t.call('GET', '/api/notifications')).json;
     expect(list.find((n: { title: string }) => n.title === 'SEO Check: Articles Need Attention')).toMatchObject({
       type: 'warning',
-      actionUrl: '/admin/seo',
-      message: expect.stringContaining('“Short”'),
+      message: run.steps[0].message,
+      // The flagged post itself, where its SEO fields are; not the SEO page without a post.
+      actionUrl: `/admin/edit/${short.id}`,
+      actionText: 'Edit post',
     });
+  });
+
+  it('seo_check for a post event says it checked that post only, and links to it', async () => {
+    await createPost(t, { title: 'Another low one', published: true });
+    const post = await createPost(t, { title: 'Just out', published: true });
+    const notifications = t.ctx.operations.notifications;
+    const runAction = createActionRunner({
+      db: t.db,
+      clock: t.clock,
+      posts: t.ctx.posts,
+      notifications,
+      backupDir: join(t.dir, 'b'),
+      databaseUrl: t.url,
+      siteUrl: 'https://northwire.example',
+      socialWebhookUrls: [],
+    });
+    const run = {
+      trigger: 'event' as const,
+      event: 'post_published',
+      post: { id: post.id, slug: post.slug, title: post.title },
+    };
+    await runAction({ type: 'seo_check' }, { workflow: { id: 1, name: 'SEO' }, runId: 1, run });
+    const notice = (await notifications.list()).find((n) => n.title.startsWith('SEO Check'));
+    expect(notice).toMatchObject({
+      title: 'SEO Check: Articles Need Attention',
+      message: expect.stringMatching(
+        /^“Just out” scores \d+, under 60 \(checked as it was published; other articles were not checked\)\.$/,
+      ),
+      actionUrl: `/admin/edit/${post.id}`,
+      actionText: 'Edit post',
+    });
+  });
+
+  it('seo_check names the lowest of several and links to it', async () => {
+    const posts = [
+      await createPost(t, { title: 'One low', published: true }),
+      await createPost(t, { title: 'Two low', published: true }),
+    ];
+    const w = await createWorkflow(t, { actions: [{ type: 'seo_check' }] });
+    const { run } = await runToEnd(t, w.id);
+    const named =
+      /^2 of all 2 published articles score under 60\. Lowest: “(One|Two) low” \(\d+\), “(One|Two) low”/.exec(
+        run.steps[0].message,
+      );
+    expect(named).not.toBeNull();
+    const lowest = posts.find((p) => p.title === `${named![1]} low`)!;
+    const notice = (await t.ctx.operations.notifications.list()).find((n) => n.title.startsWith('SEO Check'));
+    expect(notice).toMatchObject({ actionUrl: `/admin/edit/${lowest.id}`, actionText: 'Edit lowest-scoring post' });
   });
 
   it('social_share: skipped (never done) without webhooks; POSTs the post to each configured one', async () => {

@@ -13,6 +13,7 @@ import { posts } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { PostsService } from '../../posts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { NewNotification } from '../notifications/store.ts';
 
 /** What one action did; a thrown error marks the step failed. */
 export interface ActionResult {
@@ -183,20 +184,35 @@ async function seoCheck(deps: ActionDeps, ctx: ActionContext): Promise<ActionRes
   if (low.length === 0)
     return { status: 'done', message: `All ${rows.length} published articles score ${SEO_ALERT_BELOW} or more` };
   low.sort((a, b) => a.score - b.score);
+  const notice = seoNotice(low, only === undefined ? rows.length : null);
+  await deps.notifications.create(notice);
+  return { status: 'done', message: notice.message };
+}
+
+/**
+ * The notification of low SEO scores. It says what was counted (the one post a post event checked, or every
+ * published article), and its action opens the flagged post (the lowest-scoring one) in the editor, where its SEO
+ * fields are, rather than the SEO page without a post.
+ */
+export function seoNotice(
+  low: readonly { title: string; id: number; score: number }[],
+  /** How many published articles were checked; null when one post was checked for its event. */
+  checked: number | null,
+): NewNotification & { message: string } {
   const worst = low
     .slice(0, 3)
     .map((l) => `“${l.title}” (${l.score})`)
     .join(', ');
-  await deps.notifications.create({
+  const message =
+    checked === null
+      ? `“${low[0]!.title}” scores ${low[0]!.score}, under ${SEO_ALERT_BELOW} (checked as it was published; other articles were not checked).`
+      : `${low.length} of all ${checked} published articles score under ${SEO_ALERT_BELOW}. Lowest: ${worst}.`;
+  return {
     type: 'warning',
     title: 'SEO Check: Articles Need Attention',
-    message: `${low.length} of ${rows.length} published articles score under ${SEO_ALERT_BELOW}. Lowest: ${worst}.`,
-    actionUrl: '/admin/seo',
-    actionText: 'Open SEO',
-  });
-  return {
-    status: 'done',
-    message: `${low.length} of ${rows.length} articles score under ${SEO_ALERT_BELOW}; lowest ${worst}`,
+    message,
+    actionUrl: `/admin/edit/${low[0]!.id}`,
+    actionText: checked === null || low.length === 1 ? 'Edit post' : 'Edit lowest-scoring post',
   };
 }
 
