@@ -6,10 +6,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   CORRECTION_SENT,
+  FORM_NOT_STAMPED,
+  formStampPlaceholder,
+  MESSAGE_NOT_ACCEPTED,
   MESSAGE_SENT,
   MESSAGE_SENT_PAGES,
   MessageDetailSchema,
   MessageListSchema,
+  MIN_FILL_MS,
   TIP_SENT,
   type MessageDetail,
 } from 'content-schema/messages';
@@ -30,9 +34,13 @@ async function storedMessage(request: APIRequestContext, subject: string, run: n
   throw new Error(`no stored message about ${subject} (${run})`);
 }
 
-/** Submits the page's reader form and waits until the browser has left the form's page. */
+/**
+ * Submits the page's reader form, as a person would: at least the minimum fill time after the page was served (the
+ * server measures it from the stamp in the page), and waits until the browser has left the form's page.
+ */
 async function submit(page: Page, button: string): Promise<void> {
   const from = new URL(page.url()).pathname;
+  await page.waitForTimeout(MIN_FILL_MS + 500);
   await page.getByRole('button', { name: button }).click();
   await page.waitForURL((url) => url.pathname !== from);
 }
@@ -125,6 +133,53 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByLabel('Subject')).toHaveValue('Kept subject');
     await expect(page.getByLabel('Email')).toHaveValue('kept@example.com');
+  });
+
+  test('a form sent at once after its page arrived is refused as a page; a few seconds later it goes', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Full Name').fill('Quick Reader');
+    await page.getByLabel('Email').fill('quick@example.com');
+    await page.getByLabel('Subject').fill('Sent at once');
+    await page.getByLabel('Message', { exact: true }).fill('No JavaScript, no wait.');
+    // A script's pace: the page fetched and its form posted at once, whatever time this machine took to get here.
+    const fresh = /name="stamp" value="([^"]+)"/.exec(await (await page.request.get('/contact')).text())![1]!;
+    await page.locator('input[name="stamp"]').evaluate((el, v) => {
+      (el as HTMLInputElement).value = v;
+    }, fresh);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/messages'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByRole('listitem')).toHaveText([MESSAGE_NOT_ACCEPTED]);
+    await page.goBack();
+    await expect(page.getByLabel('Subject')).toHaveValue('Sent at once');
+    await submit(page, 'Send Message');
+    await expect(page).toHaveURL(new RegExp(`${MESSAGE_SENT_PAGES.contact}$`));
+  });
+
+  test('a copy of the page no server stamped (the built file as it is) is refused with words that say so', async ({
+    page,
+  }) => {
+    // As another host serving the static build would send it: the placeholder where the stamp goes.
+    await page.route(
+      '**/corrections',
+      async (route) => {
+        const res = await route.fetch();
+        const html = await res.text();
+        const real = /name="stamp" value="([^"]+)"/.exec(html)![1]!;
+        await route.fulfill({ response: res, body: html.replaceAll(real, formStampPlaceholder('correction')) });
+      },
+      { times: 1 },
+    );
+    await page.goto('/corrections');
+    await page.getByLabel('Article URL').fill(`${baseURL}/post/some-article`);
+    await page.getByLabel('Correction Details').fill('From a copy of the site.');
+    await page.waitForTimeout(MIN_FILL_MS + 500);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/messages'));
+    await page.getByRole('button', { name: 'Submit Correction' }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByRole('listitem')).toHaveText([FORM_NOT_STAMPED]);
   });
 });
 

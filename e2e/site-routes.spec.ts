@@ -58,6 +58,19 @@ test.describe('every public route', () => {
     }
   });
 
+  test('a link copied with a trailing slash lands on the page, its query kept', async ({ page, request }) => {
+    const [post] = await publishedPosts(request);
+    const res = await page.goto(`/post/${post!.slug}/?ref=chat`);
+    expect(res?.status()).toBe(200);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/post/${post!.slug}?ref=chat`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post!.title);
+    // A category and a static page too.
+    for (const path of ['/analysis', '/about']) {
+      expect((await page.goto(`${path}/`))?.status(), path).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+  });
+
   test('feeds, sitemap and robots.txt are published', async ({ request }) => {
     const [post] = await publishedPosts(request);
     const rss = await request.get('/rss.xml');

@@ -14,8 +14,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formStampPlaceholder, MIN_FILL_MS, type MessageType } from 'content-schema/messages';
 import { CSP_ADMIN, CSP_SITE } from './security-headers.ts';
-import { ORIGIN, postBody, testApp } from './test-utils.ts';
+import { CONTACT_MESSAGE, ORIGIN, postBody, testApp } from './test-utils.ts';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
@@ -32,6 +33,15 @@ const NOT_FOUND = '<!doctype html><title>Not found</title>';
 const SCRIPT = `export const island = ${JSON.stringify('x'.repeat(2000))};`;
 const SIBLINGS = { br: brotliCompressSync(SCRIPT), gzip: gzipSync(SCRIPT) };
 const ADMIN_INDEX = '<!doctype html><div id="root"></div>';
+/** A reader form's page as the renderer writes it: the placeholder in the hidden field and in the island's props. */
+const formPage = (type: MessageType) =>
+  `<!doctype html><title>${type}</title><astro-island props="{&quot;stamp&quot;:[0,&quot;${formStampPlaceholder(type)}&quot;]}">` +
+  `<form method="post" action="/api/messages"><input type="hidden" name="stamp" value="${formStampPlaceholder(type)}"/></form></astro-island>`;
+/** The stamps a served page carries, where the renderer wrote its placeholders. */
+const stampsIn = (html: string) => [
+  ...Array.from(html.matchAll(/value="([^"]*)"/g), (m) => m[1]!),
+  ...Array.from(html.matchAll(/&quot;stamp&quot;:\[0,&quot;(.*?)&quot;\]/g), (m) => m[1]!),
+];
 
 describe('the file server', () => {
   let t: TestApp;
@@ -51,6 +61,8 @@ describe('the file server', () => {
       'index.html': HOME,
       '404.html': NOT_FOUND,
       'post/a-post.html': '<!doctype html><title>A post</title>',
+      'analysis.html': '<!doctype html><title>Analysis</title>',
+      'about.html': '<!doctype html><title>About</title>',
       'guides/index.html': '<!doctype html><title>Guides</title>',
       '_astro/island.abc123.js': SCRIPT,
       '_astro/island.abc123.js.br': SIBLINGS.br,
@@ -59,6 +71,9 @@ describe('the file server', () => {
       'pagefind/b/en-abc/pagefind-entry.json': '{}',
       'og/a-post/0123abcd.png': 'png',
       'pagefind/state.json': '{"cursor":1}',
+      'contact.html': formPage('contact'),
+      'tip.html': formPage('tip'),
+      'corrections.html': formPage('correction'),
     });
     symlinkSync(join(t.dir, 'site', 'trees', 'one'), join(t.dir, 'site', 'current'));
   });
@@ -200,6 +215,108 @@ describe('the file server', () => {
     const res = await get(from);
     expect(res.status).toBe(301);
     expect(res.headers.get('Location')).toBe(to);
+  });
+
+  it.each([
+    ['an article', '/post/a-post/', '/post/a-post'],
+    ['a category page', '/analysis/', '/analysis'],
+    ['a static page', '/about/', '/about'],
+    [
+      'an article, with its query string',
+      '/post/a-post/?utm_source=chat&ref=a%20b',
+      '/post/a-post?utm_source=chat&ref=a%20b',
+    ],
+    ['a page with several trailing slashes', '/about///', '/about'],
+  ])('redirects %s linked with a trailing slash to its canonical address (%s → %s)', async (_what, from, to) => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await get(from, {}, method);
+      expect(res.status).toBe(301);
+      expect(res.headers.get('Location')).toBe(to);
+    }
+    const page = await get(to);
+    expect(page.status).toBe(200);
+  });
+
+  it.each([
+    ['/', 200, 'Home'],
+    ['/admin/', 200, ADMIN_INDEX],
+    ['/guides/', 200, 'Guides'],
+  ])('%s keeps its answer (no redirect)', async (path, status, body) => {
+    const res = await get(path);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('Location')).toBeNull();
+    expect(await res.text()).toContain(body);
+  });
+
+  it.each(['/api/health/', '/api/posts/no-such/'])('%s keeps the API’s own answer (no redirect)', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Location')).toBeNull();
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+  });
+
+  it.each(['//evil.example/', '/%5Cevil.example/', '/%2F%2Fevil.example/', '///evil.example//'])(
+    'never sends %s to another site (a 404, not a redirect to //host)',
+    async (path) => {
+      const res = await get(path);
+      expect(res.headers.get('Location')).toBeNull();
+      expect(res.status).toBe(404);
+    },
+  );
+
+  it.each(['/contact', '/tip', '/corrections?article=a-post', '/contact.html'])(
+    'serves the form page %s with a fresh stamp in place of its placeholder, for no cache to keep',
+    async (path) => {
+      const first = await get(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+      expect(first.headers.get('Content-Security-Policy')).toBe(CSP_SITE);
+      expect(first.headers.get('Cache-Control')).toBe('private, no-cache');
+      expect(first.headers.get('ETag')).toBeNull();
+      expect(first.headers.get('Last-Modified')).toBeNull();
+      const html = await first.text();
+      expect(html).not.toContain('{{form-stamp:');
+      const [stamp, ...same] = stampsIn(html);
+      expect(same).toEqual([stamp]);
+      t.clock.advance(1000);
+      // Whatever the browser holds, it gets the page again, with a new stamp: never a 304 with an old one.
+      const again = await get(path, { 'If-None-Match': '*', 'If-Modified-Since': new Date(0).toUTCString() });
+      expect(again.status).toBe(200);
+      expect(stampsIn(await again.text())[0]).not.toBe(stamp);
+    },
+  );
+
+  it("accepts a message with its form page's stamp once the minimum fill time has passed, not before", async () => {
+    const stamp = stampsIn(await (await get('/contact')).text())[0]!;
+    const send = () =>
+      t.call('POST', '/api/messages', new URLSearchParams({ ...CONTACT_MESSAGE, stamp }), {
+        Referer: `${ORIGIN}/contact`,
+      });
+    t.clock.advance(MIN_FILL_MS - 500);
+    expect((await send()).status).toBe(400);
+    t.clock.advance(500);
+    expect((await send()).status).toBe(303);
+    const tipStamp = stampsIn(await (await get('/tip')).text())[0]!;
+    t.clock.advance(MIN_FILL_MS);
+    const crossed = await t.call('POST', '/api/messages', new URLSearchParams({ ...CONTACT_MESSAGE, stamp: tipStamp }));
+    expect(crossed.status).toBe(400);
+    await t.ctx.operations.messages.idle();
+  });
+
+  it('answers HEAD of a form page without a body, and a missing form page with the 404 page', async () => {
+    const head = await get('/tip', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('Cache-Control')).toBe('private, no-cache');
+    expect(await head.text()).toBe('');
+    const tree = join(t.dir, 'site', 'trees', 'one');
+    renameSync(join(tree, 'tip.html'), join(tree, 'tip.html.away'));
+    try {
+      const missing = await get('/tip');
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toBe(NOT_FOUND);
+    } finally {
+      renameSync(join(tree, 'tip.html.away'), join(tree, 'tip.html'));
+    }
   });
 
   it("redirects a renamed post's old address to its new one", async () => {

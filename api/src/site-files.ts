@@ -1,7 +1,9 @@
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic, type ServeStaticOptions } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
+import { FORM_PAGES, formStampPlaceholder, MESSAGE_TYPES, type MessageType } from 'content-schema/messages';
 import type { AppContext, AppEnv } from './app-env.ts';
 import { CSP_ADMIN } from './security-headers.ts';
 
@@ -80,11 +82,58 @@ function files(options: ServeStaticOptions<FilesEnv>, status: 200 | 404 = 200): 
   };
 }
 
+/** The placeholder the renderer writes for each form's stamp, to the form's type; and any of them. */
+const PLACEHOLDERS = new Map(MESSAGE_TYPES.map((type) => [formStampPlaceholder(type), type]));
+const ANY_PLACEHOLDER = new RegExp(
+  [...PLACEHOLDERS.keys()].map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  'g',
+);
+
+/**
+ * A reader form's page (/contact, /tip, /corrections), served with a fresh stamp where the renderer wrote its
+ * placeholders: the form's hidden field and its island's props (services/operations/form-stamps.ts). The page is
+ * read whole, as it must be rewritten, and sent for no cache to keep: `private` (never a shared cache, which would
+ * hand one reader's stamp to the next) and `no-cache` without an ETag or Last-Modified, so a browser cannot get a
+ * 304 and reuse an old stamp; it may keep the page for Back, whose stamp stays good for a day.
+ */
+async function stampedFormPage(
+  c: Context<FilesEnv>,
+  next: Next,
+  stamp: (type: MessageType) => Promise<string>,
+): Promise<Response | void> {
+  // The file's own address (`/contact.html`) too: served as it is, its form would carry only the placeholder.
+  const path = c.req.path.replace(/\.html$/, '');
+  if (!(FORM_PAGES as readonly string[]).includes(path)) return next();
+  const html = await readFile(join(c.get('root'), `${path}.html`), 'utf8').catch(() => null);
+  if (html === null) return next();
+  // One stamp per form on the page, so the hidden field and the island's props carry the same.
+  const found = new Set(Array.from(html.matchAll(ANY_PLACEHOLDER), (m) => m[0]));
+  const stamps = new Map(
+    await Promise.all([...found].map(async (p) => [p, await stamp(PLACEHOLDERS.get(p)!)] as const)),
+  );
+  const page = html.replace(ANY_PLACEHOLDER, (p) => stamps.get(p)!);
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' };
+  return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(page, 200, headers);
+}
+
+/**
+ * Where a page's address with a trailing slash belongs: the same path without it, the query kept, or null. Links
+ * copied from other sites and chat apps often carry the slash, while every page is built as `{path}.html` (Astro's
+ * `trailingSlash: 'never'`). Not the home page (`/` is its path), and never a path a browser would read as another
+ * site (`//host`, `/\host`, or either spelt with %2F or %5C).
+ */
+function withoutTrailingSlash(requestUrl: string): string | null {
+  const { pathname, search } = new URL(requestUrl);
+  const path = pathname.replace(/\/+$/, '');
+  if (path === pathname || path === '' || /^\/(?:[/\\]|%2f|%5c)/i.test(path)) return null;
+  return `${path}${search}`;
+}
+
 /**
  * The built site at `/` (real 404s with its 404 page) and the admin SPA at `/admin` (unknown paths fall back to
  * its index). The live folder is the builder's, looked up per request: it swaps the folder's symlink atomically.
  */
-export function siteFilesRoutes(services: Pick<AppContext, 'posts' | 'builder' | 'env'>) {
+export function siteFilesRoutes(services: Pick<AppContext, 'posts' | 'builder' | 'env' | 'operations'>) {
   const adminRoot = resolve(services.env.ADMIN_DIST);
   return (
     new Hono<FilesEnv>()
@@ -120,6 +169,7 @@ export function siteFilesRoutes(services: Pick<AppContext, 'posts' | 'builder' |
           if (c.req.path === '/pagefind/state.json') return c.text('Not found', 404);
           await next();
         },
+        (c, next) => stampedFormPage(c, next, (type) => services.operations.messages.stamp(type)),
         files({ rewriteRequestPath: (path, c) => join(c.get('root'), path) }),
         // Pages are built as `{path}.html` (astro.config.mjs: build.format 'file').
         files({ rewriteRequestPath: (path, c) => join(c.get('root'), `${path}.html`) }),
@@ -135,6 +185,12 @@ export function siteFilesRoutes(services: Pick<AppContext, 'posts' | 'builder' |
       .on(
         ['GET', 'HEAD'],
         '*',
+        // No file has this path; with a trailing slash it is most likely a page's address. A folder with an index
+        // (served above) keeps its slash, and `/admin/`, `/api/…` and `/preview/…` never reach here.
+        (c, next): Response | Promise<void> => {
+          const canonical = withoutTrailingSlash(c.req.url);
+          return canonical ? c.redirect(canonical, 301) : next();
+        },
         // The site's 404 page, whatever the path (serveStatic's `path` skips its checks of the request's own path).
         (c, next) => files({ path: join(c.get('root'), '404.html') }, 404)(c, next),
         (c) => c.text('404 Page Not Found', 404),

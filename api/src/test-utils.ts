@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { MIN_FILL_MS, type MessageType } from 'content-schema/messages';
 import { createApp } from './app.ts';
 import { contractViolation } from './contract-check.ts';
 import { migrateDb, openDb, type Db } from './db/client.ts';
@@ -248,6 +249,16 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
     login,
     logout: () => {
       jar.session = '';
+    },
+    /** A reader form's stamp, as its page is served with it `ageMs` ago (by default, long enough ago to send). */
+    stamp: async (type: MessageType, ageMs = MIN_FILL_MS + 2000): Promise<string> => {
+      const now = clock.now();
+      clock.set(new Date(now.getTime() - ageMs));
+      try {
+        return await ctx.operations.messages.stamp(type);
+      } finally {
+        clock.set(now);
+      }
     },
     /** Forgets the device cookie too: the next request comes from a browser the server has never seen. */
     forgetDevice: () => {

@@ -33,8 +33,28 @@ export const MESSAGE_LIMITS = {
   notes: 10_000,
 } as const;
 
-/** A submission sent sooner than this after the form appeared is refused (people take longer; scripts do not). */
+/**
+ * A submission sent sooner than this after its form's page was served is refused (people take longer; scripts do
+ * not). The time is the page's stamp (`stamp`, below), so reading first and pasting or autofilling later counts.
+ */
 export const MIN_FILL_MS = 3000;
+/** A page's stamp is accepted for this long: a form left open longer is refused, and a reload gives a new one. */
+export const STAMP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What the renderer writes where a reader form's stamp goes (its hidden `stamp` field, and the island's props); the
+ * server that serves the page puts a fresh stamp in its place (api/src/site-files.ts): the time it was served, and
+ * which form, signed with a secret every API instance shares.
+ */
+export const formStampPlaceholder = (type: MessageType) => `{{form-stamp:${type}}}`;
+/**
+ * Whether a stamp is still the renderer's placeholder: its page was served as the built file, as it is (another
+ * host serving the static build, or the file's own `.html` address), so no server put a time in it. Such a form is
+ * refused with FORM_NOT_STAMPED, never accepted.
+ */
+export const isFormStampPlaceholder = (stamp: string | undefined) => /^\{\{form-stamp:[a-z]+\}\}$/.test(stamp ?? '');
+/** The pages that carry a reader form, so a stamp, and must be served fresh each time. */
+export const FORM_PAGES = ['/contact', '/tip', '/corrections'] as const;
 /** Messages are deleted after this many days unless the editor sets another period in the Inbox. */
 export const DEFAULT_RETENTION_DAYS = 365;
 export const MAX_RETENTION_DAYS = 3650;
@@ -50,11 +70,18 @@ export const CORRECTION_SENT = {
   description: "Thank you for helping us maintain accuracy. We'll review and respond within 2 hours.",
 } as const;
 /**
- * The answer to a submission refused by the bot checks (a filled hidden field, or sent within MIN_FILL_MS): one
- * message for both, so a script learns nothing about which check it tripped; a person knows what to do.
+ * The answer to a submission refused by the bot checks (a filled hidden field; a stamp missing, forged, younger
+ * than MIN_FILL_MS or older than STAMP_MAX_AGE_MS): one message for all, so a script learns nothing about which
+ * check it tripped; a person knows what to do (the island fetches a fresh stamp for the second try).
  */
 export const MESSAGE_NOT_ACCEPTED =
   'We could not accept this message. Please wait a few seconds and send it again; your text is still in the form.';
+/**
+ * The answer to a form whose page carried no stamp (its placeholder, see isFormStampPlaceholder): a deployment's
+ * fault, not the reader's, so it says what works instead of asking for a second try that would fail the same way.
+ */
+export const FORM_NOT_STAMPED =
+  'This copy of the page cannot send messages. Please open this form on our site again, or write to us by email; your text is still in the form.';
 /** Shown when the request never reached the server or its answer was not understood. */
 export const MESSAGE_NETWORK_ERROR =
   'Your message could not be sent: the connection failed. Your text is still in the form; please try again.';

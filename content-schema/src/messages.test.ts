@@ -21,13 +21,14 @@ describe('messageInputFromForm: a form posted without JavaScript, read by the sa
     expect(input).toMatchObject({ type: 'tip', anonymous, urgency: 'high' });
   });
 
-  it('leaves the fill time out unless sent, and reads it as a number when it is', () => {
-    expect(MessageInputSchema.parse(messageInputFromForm(tip)).elapsedMs).toBeUndefined();
-    expect(MessageInputSchema.parse(messageInputFromForm({ ...tip, elapsedMs: '4000' })).elapsedMs).toBe(4000);
-    for (const elapsedMs of ['', 'soon', '1.5'])
-      expect(MessageInputSchema.safeParse(messageInputFromForm({ ...tip, elapsedMs })).error?.issues[0]?.message).toBe(
-        'Invalid form',
-      );
+  it('passes the page’s stamp through as text, and leaves it out unless sent', () => {
+    expect(MessageInputSchema.parse(messageInputFromForm(tip)).stamp).toBeUndefined();
+    expect(MessageInputSchema.parse(messageInputFromForm({ ...tip, stamp: '1795000000000.abc' })).stamp).toBe(
+      '1795000000000.abc',
+    );
+    expect(
+      MessageInputSchema.safeParse(messageInputFromForm({ ...tip, stamp: 'x'.repeat(201) })).error?.issues[0]?.message,
+    ).toBe('Invalid form');
   });
 
   it('keeps the schema’s messages', () => {

@@ -11,21 +11,16 @@ export * from './message-text.ts';
 const required = (max: number, message: string, tooLong: string) => z.string().trim().min(1, message).max(max, tooLong);
 const optional = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
 
-/** Fields every form sends besides its own: the honeypot (`website`, hidden, left empty by people) and the fill time. */
+/** Fields every form sends besides its own: the honeypot (`website`, hidden, left empty by people) and the stamp. */
 const botChecks = {
   /** Hidden from people; anything in it marks a script. */
   website: z.string().max(500, 'Invalid form').optional(),
   /**
-   * Milliseconds between the form appearing (hydration) and the submission. A form posted without JavaScript
-   * cannot measure it (a static page carries no time of its own) and leaves it out; the API accepts that only
-   * from a form post, and a JSON body without it is refused like one sent too fast (api/src/routes/messages.ts).
+   * The stamp the form's page was served with (a hidden field, the same with or without JavaScript): when, and for
+   * which form, signed by the API. Left optional here so that a missing stamp is refused by the service with the
+   * one message every bot check answers (api/src/services/operations/form-stamps.ts), not a schema message.
    */
-  elapsedMs: z
-    .number('Invalid form')
-    .int('Invalid form')
-    .min(0, 'Invalid form')
-    .max(7 * 24 * 3_600_000, 'Invalid form')
-    .optional(),
+  stamp: z.string('Invalid form').max(200, 'Invalid form').optional(),
 };
 
 export const ContactMessageInputSchema = z.object({
@@ -89,14 +84,13 @@ export type MessageInput = z.infer<typeof MessageInputSchema>;
 /**
  * A form posted without JavaScript (`application/x-www-form-urlencoded`, every value text) as the object
  * MessageInputSchema reads, so both kinds of post pass the same schema: the tip's checkbox is sent only when
- * ticked (as `true`), and a fill time, if a client sends one, is a number.
+ * ticked (as `true`); every other field, the stamp included, is text as it is.
  */
 export function messageInputFromForm(fields: Readonly<Record<string, string>>): Record<string, unknown> {
-  const { anonymous, elapsedMs, ...text } = fields;
+  const { anonymous, ...text } = fields;
   return {
     ...text,
     ...(anonymous !== undefined ? { anonymous: anonymous !== '' && anonymous !== 'false' } : {}),
-    ...(elapsedMs !== undefined ? { elapsedMs: elapsedMs.trim() === '' ? NaN : Number(elapsedMs) } : {}),
   };
 }
 

@@ -13,8 +13,10 @@ const TYPE_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
-export default function ContactForm() {
+/** `stamp`: the page's stamp (see useMessageForm). */
+export default function ContactForm({ stamp }: { stamp: string }) {
   const state = useMessageForm({
+    stamp,
     confirmation: MESSAGE_SENT,
     build: (data) => ({
       type: 'contact' as const,

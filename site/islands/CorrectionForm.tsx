@@ -17,12 +17,14 @@ function articleFromLocation(): string {
   return url ? url.slice(0, MESSAGE_LIMITS.articleUrl) : '';
 }
 
-export default function CorrectionForm() {
+/** `stamp`: the page's stamp (see useMessageForm). */
+export default function CorrectionForm({ stamp }: { stamp: string }) {
   const [articleUrl, setArticleUrl] = useState('');
   const urlField = useRef<HTMLInputElement>(null);
   // An address typed before the island woke is kept; else the article the page's address names.
   useEffect(() => setArticleUrl(urlField.current?.value || articleFromLocation()), []);
   const state = useMessageForm({
+    stamp,
     confirmation: CORRECTION_SENT,
     onReset: () => setArticleUrl(''),
     build: (data) => ({

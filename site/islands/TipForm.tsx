@@ -105,12 +105,14 @@ function ContactFields(props: {
   );
 }
 
-export default function TipForm() {
+/** `stamp`: the page's stamp (see useMessageForm). */
+export default function TipForm({ stamp }: { stamp: string }) {
   const [anonymous, setAnonymous] = useState(false);
   const anonymousBox = useRef<HTMLInputElement>(null);
   // Ticked before the island woke: the box is in the DOM, not yet in React's state.
   useEffect(() => setAnonymous(anonymousBox.current?.checked ?? false), []);
   const state = useMessageForm({
+    stamp,
     confirmation: TIP_SENT,
     onReset: () => setAnonymous(false),
     build: (data) => ({

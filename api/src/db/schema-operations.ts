@@ -197,3 +197,13 @@ export const rateLimits = sqliteTable(
   },
   (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
+
+/**
+ * Secrets every instance shares, each generated once, by the first instance that needs it, and read by the others
+ * (the reader forms' stamp key: services/operations/form-stamps.ts). Never logged and never sent anywhere.
+ */
+export const sharedSecrets = sqliteTable('shared_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at').notNull(),
+});

@@ -2,8 +2,16 @@
  * The reader forms posted without JavaScript: the same fields as a form, the same schema and checks as
  * the JSON the islands send, and answers a browser can show: 303 to the confirmation page, or a page of refusal.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGE_NOT_ACCEPTED, MESSAGE_SENT_PAGES, MIN_FILL_MS, type MessageType } from 'content-schema/messages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  FORM_NOT_STAMPED,
+  formStampPlaceholder,
+  MESSAGE_NOT_ACCEPTED,
+  MESSAGE_SENT_PAGES,
+  MIN_FILL_MS,
+  STAMP_MAX_AGE_MS,
+  type MessageType,
+} from 'content-schema/messages';
 import { SITE_NAME } from 'content-schema/site';
 import { FORM_PAGE_CSP } from '../lib/form-post.ts';
 import { MESSAGE_LIMITS_PER_ADDRESS } from '../services/operations/messages.ts';
@@ -39,13 +47,29 @@ const FORMS: Record<MessageType, Record<string, string>> = {
 
 const PAGES: Record<MessageType, string> = { contact: '/contact', tip: '/tip', correction: '/corrections' };
 
-/** A browser posting a form from the site's page (Origin and Referer as browsers send them; no session). */
-function post(type: MessageType, over: Record<string, string> = {}, headers: Record<string, string> = {}) {
-  return t.call('POST', '/api/messages', new URLSearchParams({ ...FORMS[type], ...over }), {
+/**
+ * A browser posting a form from the site's page (Origin and Referer as browsers send them; no session), with the
+ * stamp the page was served with long enough ago.
+ */
+async function post(type: MessageType, over: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const stamp = await t.stamp(type);
+  return t.call('POST', '/api/messages', new URLSearchParams({ ...FORMS[type], stamp, ...over }), {
     Referer: `${ORIGIN}${PAGES[type]}`,
     'X-Forwarded-For': '203.0.113.20',
     ...headers,
   });
+}
+
+/** The stamp with one character of its signature changed. */
+function forged(stamp: string): string {
+  const last = stamp.at(-1) === 'A' ? 'B' : 'A';
+  return `${stamp.slice(0, -1)}${last}`;
+}
+
+/** The stamp claiming its page was served a minute earlier, under the signature of the real time. */
+function backdated(stamp: string): string {
+  const [at, signature] = stamp.split('.');
+  return `${Number(at) - 60_000}.${signature}`;
 }
 
 async function stored(): Promise<Record<string, unknown>[]> {
@@ -103,6 +127,7 @@ describe('POST /api/messages as a form (no JavaScript)', () => {
     t = await testApp();
     const form = new FormData();
     for (const [k, v] of Object.entries(FORMS.correction)) form.set(k, v);
+    form.set('stamp', await t.stamp('correction'));
     const res = await t.call('POST', '/api/messages', form);
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe(MESSAGE_SENT_PAGES.correction);
@@ -159,15 +184,72 @@ describe('POST /api/messages as a form (no JavaScript)', () => {
     expect(await stored()).toHaveLength(0);
   });
 
-  it('checks the fill time only when a client sends one; JSON must always send it', async () => {
+  it('accepts a form posted from its page once the minimum fill time has passed since the page was served', async () => {
     t = await testApp();
-    expect((await post('contact', { elapsedMs: String(MIN_FILL_MS - 1) })).status).toBe(400);
-    expect((await post('contact', { elapsedMs: 'soon' })).status).toBe(400);
-    expect((await post('contact', { elapsedMs: String(MIN_FILL_MS) })).status).toBe(303);
-    const json = { ...FORMS.contact };
-    const res = await t.call('POST', '/api/messages', json);
+    expect((await post('contact', { stamp: await t.stamp('contact', MIN_FILL_MS) })).status).toBe(303);
+    expect((await post('contact', { stamp: await t.stamp('contact', STAMP_MAX_AGE_MS) })).status).toBe(303);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it.each([
+    ['without a stamp', async () => undefined],
+    ['with an empty stamp', async () => ''],
+    [
+      'with a stamp sent sooner than the minimum fill time after its page',
+      async () => t.stamp('contact', MIN_FILL_MS - 1),
+    ],
+    ['with a stamp from a page served more than a day ago', async () => t.stamp('contact', STAMP_MAX_AGE_MS + 1)],
+    ['with a stamp from a page served in the future', async () => t.stamp('contact', -60_000)],
+    ['with a forged signature', async () => forged(await t.stamp('contact'))],
+    ['with an older time under a valid signature', async () => backdated(await t.stamp('contact'))],
+    ['with the stamp of another form', async () => t.stamp('tip')],
+    ['with a stamp of its own making', async () => `${t.clock.now().getTime() - 60_000}.${'A'.repeat(43)}`],
+    ['with text that is no stamp', async () => 'soon'],
+  ])('refuses a form post %s as a bot (400, the one message), storing nothing', async (_what, stampOf) => {
+    t = await testApp();
+    const stamp = await stampOf();
+    const fields = { ...FORMS.contact, ...(stamp === undefined ? {} : { stamp }) };
+    const res = await t.call('POST', '/api/messages', new URLSearchParams(fields), { Referer: `${ORIGIN}/contact` });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ error: MESSAGE_NOT_ACCEPTED });
+    expect(listed(res.text)).toEqual([MESSAGE_NOT_ACCEPTED]);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it('refuses a form from a page served with its placeholder (no server stamped it), with words that say so, storing nothing', async () => {
+    t = await testApp();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const stamp = formStampPlaceholder('contact');
+      const res = await t.call('POST', '/api/messages', new URLSearchParams({ ...FORMS.contact, stamp }), {
+        Referer: `${ORIGIN}/contact`,
+      });
+      expect(res.status).toBe(400);
+      expect(listed(res.text)).toEqual([FORM_NOT_STAMPED]);
+      const json = await t.call('POST', '/api/messages', { ...FORMS.contact, stamp });
+      expect(json.status).toBe(400);
+      expect(json.json).toEqual({ error: FORM_NOT_STAMPED });
+      // Whoever runs the site learns of it from the log.
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/served without its stamp/));
+      // Another form's placeholder, or a filled honeypot, is no better.
+      const tip = await t.call('POST', '/api/messages', { ...FORMS.tip, stamp: formStampPlaceholder('tip') });
+      expect(tip.json).toEqual({ error: FORM_NOT_STAMPED });
+      const bot = await t.call('POST', '/api/messages', { ...FORMS.contact, stamp, website: 'x' });
+      expect(bot.json).toEqual({ error: MESSAGE_NOT_ACCEPTED });
+      expect(await stored()).toHaveLength(0);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('holds JSON to the same stamp, whatever fill time a client claims', async () => {
+    t = await testApp();
+    const claimed = await t.call('POST', '/api/messages', { ...FORMS.contact, elapsedMs: 60_000 });
+    expect(claimed.status).toBe(400);
+    expect(claimed.json).toEqual({ error: MESSAGE_NOT_ACCEPTED });
+    const young = await t.call('POST', '/api/messages', { ...FORMS.contact, stamp: await t.stamp('contact', 500) });
+    expect(young.json).toEqual({ error: MESSAGE_NOT_ACCEPTED });
+    const stamped = await t.call('POST', '/api/messages', { ...FORMS.contact, stamp: await t.stamp('contact') });
+    expect(stamped.status).toBe(201);
     expect(await stored()).toHaveLength(1);
   });
 
@@ -182,7 +264,7 @@ describe('POST /api/messages as a form (no JavaScript)', () => {
     const json = await t.call(
       'POST',
       '/api/messages',
-      { ...FORMS.tip, elapsedMs: 9000 },
+      { ...FORMS.tip, stamp: await t.stamp('tip') },
       { 'X-Forwarded-For': '203.0.113.20' },
     );
     expect(json.status).toBe(429);

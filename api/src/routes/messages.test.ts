@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGE_NOT_ACCEPTED, MIN_FILL_MS, MessageDetailSchema, MessageListSchema } from 'content-schema/messages';
+import {
+  MESSAGE_NOT_ACCEPTED,
+  MIN_FILL_MS,
+  MessageDetailSchema,
+  MessageListSchema,
+  type MessageType,
+} from 'content-schema/messages';
 import { openDb } from '../db/client.ts';
 import { MESSAGE_LIMITS_PER_ADDRESS } from '../services/operations/messages.ts';
 import { CONTACT_MESSAGE, ORIGIN, postBody, testApp } from '../test-utils.ts';
@@ -14,7 +20,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-const contact = (over: Record<string, unknown> = {}) => ({ ...CONTACT_MESSAGE, elapsedMs: 8000, ...over });
+const contact = (over: Record<string, unknown> = {}) => ({ ...CONTACT_MESSAGE, ...over });
 const tip = (over: Record<string, unknown> = {}) => ({
   type: 'tip',
   subject: 'Data centre permit',
@@ -24,7 +30,6 @@ const tip = (over: Record<string, unknown> = {}) => ({
   anonymous: false,
   urgency: 'high',
   website: '',
-  elapsedMs: 12_000,
   ...over,
 });
 const correction = (over: Record<string, unknown> = {}) => ({
@@ -34,13 +39,20 @@ const correction = (over: Record<string, unknown> = {}) => ({
   source: 'https://example.org/report-2024',
   contactInfo: '',
   website: '',
-  elapsedMs: 20_000,
   ...over,
 });
 
-/** A reader: no session, from the given address (behind one trusted proxy). */
+/**
+ * A reader: no session, from the given address (behind one trusted proxy). A message body without a `stamp` key is
+ * sent with the stamp its form's page was served with, long enough ago; `stamp: undefined` sends none.
+ */
 async function send(body: unknown, ip = '203.0.113.10', app: T = t) {
-  return app.call('POST', '/api/messages', body, { 'X-Forwarded-For': ip, Cookie: undefined as unknown as string });
+  const form = typeof body === 'object' && body !== null && !('stamp' in body) ? (body as { type?: unknown }) : null;
+  const stamped =
+    form && typeof form.type === 'string' && ['contact', 'tip', 'correction'].includes(form.type)
+      ? { ...form, stamp: await app.stamp(form.type as MessageType) }
+      : body;
+  return app.call('POST', '/api/messages', stamped, { 'X-Forwarded-For': ip, Cookie: undefined as unknown as string });
 }
 
 async function stored(): Promise<number> {
@@ -139,12 +151,13 @@ describe('POST /api/messages (anonymous)', () => {
   });
 
   it.each([
-    ['the hidden field filled', { website: 'http://spam.example' }],
-    ['sent too fast', { elapsedMs: MIN_FILL_MS - 1 }],
-    ['sent instantly', { elapsedMs: 0 }],
-  ])('refuses a submission with %s, with one message for both checks, storing nothing', async (_what, over) => {
+    ['the hidden field filled', async () => ({ website: 'http://spam.example' })],
+    ['sent too fast', async () => ({ stamp: await t.stamp('contact', MIN_FILL_MS - 1) })],
+    ['sent instantly', async () => ({ stamp: await t.stamp('contact', 0) })],
+    ['no stamp', async () => ({ stamp: undefined })],
+  ])('refuses a submission with %s, with one message for every check, storing nothing', async (_what, over) => {
     t = await testApp();
-    const res = await send(contact(over));
+    const res = await send(contact(await over()));
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ error: MESSAGE_NOT_ACCEPTED });
     expect(await stored()).toBe(0);
@@ -153,7 +166,7 @@ describe('POST /api/messages (anonymous)', () => {
     expect((await t.call('GET', '/api/notifications')).json).toEqual([]);
     // A person who waited a little more gets through.
     t.logout();
-    expect((await send(contact({ elapsedMs: MIN_FILL_MS }))).status).toBe(201);
+    expect((await send(contact({ stamp: await t.stamp('contact', MIN_FILL_MS) }))).status).toBe(201);
   });
 
   it.each([
@@ -170,7 +183,7 @@ describe('POST /api/messages (anonymous)', () => {
       'correction',
     ],
     [{ ...contact(), type: 'newsletter' }, 'Unknown form', 'type'],
-    [{ ...contact(), elapsedMs: 'soon' }, 'Invalid form', 'elapsedMs'],
+    [{ ...contact(), stamp: 42 }, 'Invalid form', 'stamp'],
   ])('refuses a body beyond the bounds with the schema message (%#)', async (body, message, path) => {
     t = await testApp();
     const res = await send(body);
@@ -196,7 +209,7 @@ describe('POST /api/messages (anonymous)', () => {
     );
     expect(
       (
-        await t.call('POST', '/api/messages', contact(), {
+        await t.call('POST', '/api/messages', contact({ stamp: await t.stamp('contact') }), {
           Origin: undefined as unknown as string,
           'Sec-Fetch-Site': 'same-origin',
         })
@@ -242,8 +255,9 @@ describe('limits per address, shared by every instance', () => {
 
   it('bot-check refusals use up the allowance too', async () => {
     t = await testApp({ env: { TRUST_PROXY: '1' } });
+    const young = await t.stamp('tip', 5);
     for (let i = 0; i < MESSAGE_LIMITS_PER_ADDRESS.limit; i++)
-      expect((await send(tip({ elapsedMs: 5 }))).status).toBe(400);
+      expect((await send(tip({ stamp: young }))).status).toBe(400);
     expect((await send(tip())).status).toBe(429);
     expect(await stored()).toBe(0);
   });

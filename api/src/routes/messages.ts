@@ -17,19 +17,19 @@ import { MESSAGE_NOT_FOUND } from '../services/operations/messages.ts';
 
 /**
  * Reader messages. `POST /api/messages` is anonymous (the site's contact, tip and correction forms, same origin):
- * 201 when stored, 400 with the schema's message, 400 for the bot checks, 429 with Retry-After past the limits.
+ * 201 when stored, 400 with the schema's message, 400 for the bot checks (the honeypot, the page's stamp), 429 with
+ * Retry-After past the limits.
  * Posted as a form (no JavaScript), the same rules answer 303 to the confirmation page, or the refusal as a page.
  * Everything else is the admin Inbox and needs the session.
  */
 export function messagesRoutes(services: Pick<AppContext, 'operations' | 'env'>) {
   return new Hono<AppEnv>()
     .post('/', async (c) => {
-      // The islands send JSON; a form posted without JavaScript sends the same fields as a form. Both then pass
-      // the one schema and the one service (which knows a form cannot measure its fill time).
+      // The islands send JSON; a form posted without JavaScript sends the same fields (its page's stamp included)
+      // as a form. Both then pass the one schema and the one service, with the same checks.
       const form = isFormPost(c);
       const input = validate(MessageInputSchema, form ? messageInputFromForm(await readForm(c)) : await readJson(c));
-      const via = form ? 'form' : 'json';
-      const { id } = await services.operations.messages.submit(input, clientIp(c, services.env.TRUST_PROXY), via);
+      const { id } = await services.operations.messages.submit(input, clientIp(c, services.env.TRUST_PROXY));
       // The browser shows a form post's answer: it goes on to the confirmation page (303: fetched with GET, so a
       // reload does not post again). Refusals are pages too (lib/form-post.ts, from app.onError).
       return form ? c.redirect(MESSAGE_SENT_PAGES[input.type], 303) : c.json({ ok: true as const, id }, 201);

@@ -184,7 +184,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
       source: 'The report',
       contactInfo: 'me@example.org',
       website: '',
-      elapsedMs: 9000,
+      stamp: CORRECTION_STAMP,
     }),
     reader: true,
     mayRecord: ['rate_limits'],
@@ -214,6 +214,8 @@ function writeRoutes(app: T['app']): string[] {
 // fixtures, and every case compares the tables with themselves just before it, so what earlier cases wrote is moot.
 const t = await testApp();
 await t.login();
+/** The stamp of the correction form's page, served long enough ago: a valid message is stored. */
+const CORRECTION_STAMP = await t.stamp('correction');
 const ROUTES = writeRoutes(t.app);
 afterAll(() => t.cleanup());
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_FILL_MS } from 'content-schema/messages';
 import { migrateDb, openDb, type Db } from '../db/client.ts';
 import { startSqld, type Sqld } from '../db/sqld.ts';
 import { builds, posts } from '../db/schema.ts';
@@ -150,6 +151,18 @@ async function insertBulk(db: Db, title: string, n: number): Promise<void> {
 
 const status = async (url: string) => (await fetch(url, { redirect: 'manual' })).status;
 
+/** The stamp a reader form's page carries as an instance serves it, once that instance serves the site. */
+async function pageStamp(origin: string): Promise<string> {
+  await until(async () => (await status(`${origin}/contact`)) === 200, 60_000, `the contact page on ${origin}`);
+  const html = await (await fetch(`${origin}/contact`)).text();
+  const stamp = /name="stamp" value="([^"]*)"/.exec(html)?.[1];
+  expect(stamp, html.slice(0, 300)).toMatch(/^\d{13}\./);
+  return stamp!;
+}
+
+/** Lets the minimum fill time pass, as a person reading the page would. */
+const readPage = () => new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 200));
+
 describe('two API instances on one database', () => {
   let dir: string;
   let dbUrl: string;
@@ -249,11 +262,13 @@ describe('two API instances on one database', () => {
   it('reader messages from one address, sent at once through both instances, are held to one allowance', async () => {
     // Each instance counts in the database (rate_limits), so together they accept MESSAGE_LIMITS_PER_ADDRESS, not twice it.
     const { limit } = MESSAGE_LIMITS_PER_ADDRESS;
+    const stamp = await pageStamp(builderOn.origin);
+    await readPage();
     const send = (origin: string, i: number) =>
       fetch(`${origin}/api/messages`, {
         method: 'POST',
         headers: { Origin: origin, 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...CONTACT_MESSAGE, subject: `Two instances ${i}`, elapsedMs: 8000 }),
+        body: JSON.stringify({ ...CONTACT_MESSAGE, subject: `Two instances ${i}`, stamp }),
       });
     const answers = await Promise.all(
       Array.from({ length: limit + 6 }, (_, i) => send(i % 2 === 0 ? builderOn.origin : builderOff.origin, i)),
@@ -385,6 +400,33 @@ describe('two builders sharing one DATA_DIR (one machine, one site folder)', () 
       error: string | null;
       lease_owner: string;
     }[];
+
+  it("a reader form's page served by one instance is accepted by the other, with or without JavaScript", async () => {
+    const [a, b] = running as [Instance, Instance];
+    const fromA = await pageStamp(a.origin);
+    const fromB = await pageStamp(b.origin);
+    const post = (origin: string, stamp: string, subject: string, json: boolean) =>
+      fetch(`${origin}/api/messages`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: origin, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+        body: json
+          ? JSON.stringify({ ...CONTACT_MESSAGE, subject, stamp })
+          : new URLSearchParams({ ...CONTACT_MESSAGE, subject, stamp }),
+      });
+    // Sent at once: too soon after the page, on either instance.
+    expect((await post(b.origin, fromA, 'Too soon', true)).status).toBe(400);
+    await readPage();
+    expect((await post(b.origin, fromA, 'Stamped by A', true)).status).toBe(201);
+    expect((await post(a.origin, fromB, 'Stamped by B', false)).status).toBe(303);
+    // A stamp neither signed is refused by both.
+    const forged = `${fromA.split('.')[0]}.${'A'.repeat(43)}`;
+    for (const origin of [a.origin, b.origin]) expect((await post(origin, forged, 'Forged', true)).status).toBe(400);
+    const stored = await db.$client.execute(`SELECT subject FROM reader_messages ORDER BY id`);
+    expect(stored.rows.map((r) => r.subject)).toEqual(['Stamped by A', 'Stamped by B']);
+    // One key for every instance, generated once.
+    expect(Number((await db.$client.execute(`SELECT count(*) AS n FROM shared_secrets`)).rows[0]!.n)).toBe(1);
+  }, 120_000);
 
   it('a build whose builder is killed with kill -9 is taken over by the other instance and finishes', async () => {
     // The first start renders the site and indexes it for search; let that settle before adding work.

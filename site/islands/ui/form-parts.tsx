@@ -8,7 +8,10 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   DEFAULT_RETENTION_DAYS,
+  FORM_NOT_STAMPED,
+  isFormStampPlaceholder,
   MESSAGE_NETWORK_ERROR,
+  MESSAGE_NOT_ACCEPTED,
   MESSAGE_SERVER_ERROR,
   type MessageType,
 } from 'content-schema/message-text';
@@ -30,21 +33,38 @@ export async function failureMessage(res: Response): Promise<string> {
 }
 
 /**
- * A reader form's submission: the time since the form appeared (the island woke, at the reader's first touch)
- * travels with it (the API refuses submissions faster than a person types), the confirmation toast shows only
- * after a 2xx, the form resets only then.
+ * A fresh stamp for this page's form: the page fetched again, since the server stamps it each time it serves it.
+ * Null when it cannot be had (offline, say): the form keeps the stamp it has.
+ */
+async function freshStamp(): Promise<string | null> {
+  try {
+    const res = await fetch(location.pathname, { cache: 'no-store', credentials: 'same-origin' });
+    if (!res.ok) return null;
+    const page = new DOMParser().parseFromString(await res.text(), 'text/html');
+    return page.querySelector<HTMLInputElement>('form[action="/api/messages"] input[name="stamp"]')?.value || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A reader form's submission: the stamp the page was served with travels with it, as the hidden `stamp` field the
+ * browser would post without JavaScript (the API refuses a submission sooner than a person types after the page
+ * was served, or with a stamp over a day old); the confirmation toast shows only after a 2xx, the form resets only
+ * then. Refused by the bot checks, the form fetches a fresh stamp, so the second try the message asks for can pass
+ * even when the page was left open for more than a day. A page no server stamped (its placeholder left in) is not
+ * sent at all: the reader is told at once, in words that do not ask for a second try.
  */
 export function useMessageForm<T extends MessageInput>(opts: {
-  build: (data: FormData) => Omit<T, 'elapsedMs' | 'website'>;
+  /** The stamp the page was served with (the island's prop, filled in by the server with the page). */
+  stamp: string;
+  build: (data: FormData) => Omit<T, 'stamp' | 'website'>;
   confirmation: ToastInput;
   onReset?: () => void;
 }) {
-  const shownAt = useRef(0);
+  const [stamp, setStamp] = useState(opts.stamp);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
-  useEffect(() => {
-    shownAt.current = Date.now();
-  }, []);
   useEffect(() => {
     if (status.state === 'error') errorRef.current?.focus();
   }, [status]);
@@ -57,8 +77,14 @@ export function useMessageForm<T extends MessageInput>(opts: {
     const body = {
       ...opts.build(data),
       website: String(data.get('website') ?? ''),
-      elapsedMs: Math.max(0, Math.min(Date.now() - shownAt.current, 7 * 24 * 3_600_000)),
+      stamp: String(data.get('stamp') ?? ''),
     };
+    // The page came as the built file (another host, or its `.html` address), so no server stamped it: say so
+    // rather than send what the API refuses anyway.
+    if (isFormStampPlaceholder(body.stamp)) {
+      setStatus({ state: 'error', message: FORM_NOT_STAMPED });
+      return;
+    }
     setStatus({ state: 'sending' });
     let res: Response;
     try {
@@ -73,17 +99,18 @@ export function useMessageForm<T extends MessageInput>(opts: {
       return;
     }
     if (!res.ok) {
-      setStatus({ state: 'error', message: await failureMessage(res) });
+      const message = await failureMessage(res);
+      if (message === MESSAGE_NOT_ACCEPTED) setStamp((await freshStamp()) ?? stamp);
+      setStatus({ state: 'error', message });
       return;
     }
     setStatus({ state: 'idle' });
     toast(opts.confirmation);
     form.reset();
-    shownAt.current = Date.now();
     opts.onReset?.();
   }
 
-  return { status, onSubmit, errorRef, sending: status.state === 'sending' };
+  return { stamp, status, onSubmit, errorRef, sending: status.state === 'sending' };
 }
 
 /** The failure, announced and focused; the reader's text stays in the fields above. */
@@ -104,8 +131,8 @@ function FormError({ status, errorRef }: { status: Status; errorRef: React.RefOb
 
 /**
  * The `<form>` of a reader form around its fields: posts itself without JavaScript (`type` tells the API which
- * form; the hidden field catches scripts); hydrated, the island sends it as JSON instead. Then the failure, if
- * any, what is stored (`note`, or the general words) and the submit button.
+ * form, `stamp` when its page was served; the hidden field catches scripts); hydrated, the island sends it as JSON
+ * instead. Then the failure, if any, what is stored (`note`, or the general words) and the submit button.
  */
 export function MessageForm({
   type,
@@ -122,7 +149,7 @@ export function MessageForm({
   note?: ReactNode;
   children: ReactNode;
 }) {
-  const { onSubmit, sending, status, errorRef } = state;
+  const { onSubmit, sending, status, errorRef, stamp } = state;
   return (
     <form
       method="post"
@@ -133,6 +160,7 @@ export function MessageForm({
       aria-busy={sending}
     >
       <input type="hidden" name="type" value={type} />
+      <input type="hidden" name="stamp" value={stamp} />
       {children}
       <Honeypot id={`${type}-website`} />
       <FormError status={status} errorRef={errorRef} />

@@ -28,7 +28,13 @@ export function categoryPages(category: string): string[] {
   return route ? [`/${route.path}`, ...categoryFeeds(category)] : [];
 }
 
-/** Writes `_redirects`: the fixed rules, then each old slug of a published post to its current one. */
+/**
+ * Writes `_redirects`: the fixed rules, then each old slug of a published post to its current one. It has no rule
+ * for a trailing slash (`/post/{slug}/` → `/post/{slug}`): a CDN that reads this file (Netlify) matches each rule
+ * with or without a trailing slash, so such a rule would redirect the page's own address to itself, forever; the
+ * CDN itself answers `/{path}/` for the file `{path}.html` with a 301 to `/{path}` (netlify.toml), as the Node
+ * server does. For the same reason no rule's source may equal its target but for a trailing slash.
+ */
 export function writeRedirects(dir: string, idx: SiteIndex): void {
   const rules = ['/posts/* /post/:splat 301', '/login /admin 301', '/create-post /admin/create 301'];
   for (const r of idx.redirects()) rules.push(`/post/${r.from} /post/${r.to} 301`);

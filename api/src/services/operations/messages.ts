@@ -7,15 +7,19 @@
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_RETENTION_DAYS,
+  FORM_NOT_STAMPED,
+  isFormStampPlaceholder,
   MESSAGE_NOT_ACCEPTED,
   MESSAGE_TYPE_LABELS,
   MIN_FILL_MS,
+  STAMP_MAX_AGE_MS,
   type MessageDetail,
   type MessageFilter,
   type MessageInput,
   type MessageList,
   type MessageSettings,
   type MessageSummary,
+  type MessageType,
   type MessageUpdate,
 } from 'content-schema/messages';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +29,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Job } from '../../lib/jobs.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
+import { createFormStamps, type FormStamps } from './form-stamps.ts';
 import type { MessageForwarder } from './message-forwarder.ts';
 import type { NotificationsService } from './notifications/index.ts';
 import { GROUPED_TITLES } from './notifications/store.ts';
@@ -117,6 +122,8 @@ interface MessagesDeps {
 
 interface MessagesContext extends Omit<MessagesDeps, 'perAddress'> {
   perAddress: typeof MESSAGE_LIMITS_PER_ADDRESS;
+  /** The forms' page stamps: made when a page is served, checked here. */
+  stamps: FormStamps;
   /** Forwards by email still going on, so tests and shutdown can wait for them. */
   inflight: Set<Promise<void>>;
 }
@@ -196,21 +203,31 @@ async function announce(ctx: MessagesContext, row: Row): Promise<void> {
 }
 
 /**
- * Stores a reader's message. Refused with 429 (Retry-After) past the limits of the reader's address or of all
- * readers, and with 400 and one message for both bot checks (hidden field filled, sent too fast), in which case
- * nothing is stored.
- *
- * `via` is how it came: 'json' from the site's islands, which always measure the fill time, so a JSON body
- * without one is refused as too fast; 'form' from a page posted without JavaScript, which cannot measure it (a
- * static page carries no per-request time): its fill time is checked only when sent, while the hidden field and
- * the limits per address and for everyone apply as to JSON.
+ * Why a message fails the bot checks, or null when it passes: its hidden field empty, and the stamp its form's page
+ * was served with genuine (signed by an instance, for this form), at least MIN_FILL_MS old (a person reads and
+ * types; a script posts at once) and at most STAMP_MAX_AGE_MS (a stamp cannot be kept and used for ever). The same
+ * for JSON and for a form posted without JavaScript: both send the page's hidden stamp. A stamp that is still the
+ * renderer's placeholder is the site's fault (a form page served as a plain file, never through this server's
+ * stampedFormPage): refused with words that say so, and logged for whoever runs the site.
  */
-async function submit(
-  ctx: MessagesContext,
-  input: MessageInput,
-  clientIp: string,
-  via: 'json' | 'form' = 'json',
-): Promise<{ id: number }> {
+async function botRefusal(ctx: MessagesContext, input: MessageInput): Promise<string | null> {
+  if ((input.website ?? '').trim() !== '') return MESSAGE_NOT_ACCEPTED;
+  if (isFormStampPlaceholder(input.stamp)) {
+    console.error(
+      `[messages] a ${input.type} form was sent from a page served without its stamp: serve the form pages through the API (site-files.ts)`,
+    );
+    return FORM_NOT_STAMPED;
+  }
+  const age = await ctx.stamps.age(input.type, input.stamp);
+  return age !== null && age >= MIN_FILL_MS && age <= STAMP_MAX_AGE_MS ? null : MESSAGE_NOT_ACCEPTED;
+}
+
+/**
+ * Stores a reader's message. Refused with 429 (Retry-After) past the limits of the reader's address or of all
+ * readers, and with 400 and one message for every bot check (hidden field filled; stamp missing, forged, too young
+ * or too old), in which case nothing is stored; a page that carried no stamp at all is refused with 400 too.
+ */
+async function submit(ctx: MessagesContext, input: MessageInput, clientIp: string): Promise<{ id: number }> {
   const limited = await ctx.limiter.hit([
     { key: `messages:ip:${clientIp}`, ...ctx.perAddress },
     { key: 'messages:all', ...MESSAGE_LIMITS_ALL },
@@ -219,8 +236,8 @@ async function submit(
     throw new AppError(429, MESSAGES_RATE_LIMITED(limited.retryAfterS), {
       headers: { 'Retry-After': String(limited.retryAfterS) },
     });
-  const tooFast = input.elapsedMs === undefined ? via === 'json' : input.elapsedMs < MIN_FILL_MS;
-  if ((input.website ?? '').trim() !== '' || tooFast) throw new AppError(400, MESSAGE_NOT_ACCEPTED);
+  const refusal = await botRefusal(ctx, input);
+  if (refusal) throw new AppError(400, refusal);
 
   const [row] = await ctx.db
     .insert(readerMessages)
@@ -310,15 +327,18 @@ function retentionJob(ctx: MessagesContext): Job {
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
-/** The messages service: the forms' intake, the editor's Inbox, the retention setting and its job. */
+/** The messages service: the forms' stamps and intake, the editor's Inbox, the retention setting and its job. */
 export function createMessagesService(deps: MessagesDeps) {
   const ctx: MessagesContext = {
     ...deps,
     perAddress: { ...MESSAGE_LIMITS_PER_ADDRESS, limit: deps.perAddress ?? MESSAGE_LIMITS_PER_ADDRESS.limit },
+    stamps: createFormStamps(deps),
     inflight: new Set(),
   };
   return {
-    submit: (input: MessageInput, clientIp: string, via?: 'json' | 'form') => submit(ctx, input, clientIp, via),
+    /** A fresh stamp for the page of the form `type`, written into it as it is served. */
+    stamp: (type: MessageType) => ctx.stamps.issue(type),
+    submit: (input: MessageInput, clientIp: string) => submit(ctx, input, clientIp),
     list: (filter: MessageFilter) => list(ctx, filter),
     get: (id: number) => get(ctx, id),
     update: (id: number, patch: MessageUpdate) => update(ctx, id, patch),
