@@ -60,10 +60,19 @@ async function post(type: MessageType, over: Record<string, string> = {}, header
   });
 }
 
-/** The stamp with one character of its signature changed. */
-function forged(stamp: string): string {
-  const last = stamp.at(-1) === 'A' ? 'B' : 'A';
-  return `${stamp.slice(0, -1)}${last}`;
+/** The stamp with one character of its signature changed: its first, or (`at: -1`) its last. */
+function forged(stamp: string, at: 0 | -1 = 0): string {
+  const [time, signature] = stamp.split('.') as [string, string];
+  const i = at === 0 ? 0 : signature.length - 1;
+  const other = signature[i] === 'A' ? 'B' : 'A';
+  return `${time}.${signature.slice(0, i)}${other}${signature.slice(i + 1)}`;
+}
+
+/** The stamp's signature in another spelling of the same bytes (the last character's two unused bits set). */
+function respelled(stamp: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(stamp.at(-1)!);
+  return `${stamp.slice(0, -1)}${alphabet[last ^ 1]}`;
 }
 
 /** The stamp claiming its page was served a minute earlier, under the signature of the real time. */
@@ -201,6 +210,8 @@ describe('POST /api/messages as a form (no JavaScript)', () => {
     ['with a stamp from a page served more than a day ago', async () => t.stamp('contact', STAMP_MAX_AGE_MS + 1)],
     ['with a stamp from a page served in the future', async () => t.stamp('contact', -60_000)],
     ['with a forged signature', async () => forged(await t.stamp('contact'))],
+    ['with the last character of its signature changed', async () => forged(await t.stamp('contact'), -1)],
+    ['with its signature spelled another way', async () => respelled(await t.stamp('contact'))],
     ['with an older time under a valid signature', async () => backdated(await t.stamp('contact'))],
     ['with the stamp of another form', async () => t.stamp('tip')],
     ['with a stamp of its own making', async () => `${t.clock.now().getTime() - 60_000}.${'A'.repeat(43)}`],

@@ -63,8 +63,10 @@ export function createFormStamps(deps: StampDeps) {
       const match = STAMP.exec(stamp ?? '');
       if (!match) return null;
       const servedAt = Number(match[1]);
-      const sent = Buffer.from(match[2]!, 'base64url');
-      const expected = signature(await keyOnce(), type, servedAt);
+      // Compared as text, not decoded: the last of 43 characters carries two unused bits, so four spellings would
+      // decode to the same signature; only the one the server wrote is a stamp.
+      const sent = Buffer.from(match[2]!);
+      const expected = Buffer.from(signature(await keyOnce(), type, servedAt).toString('base64url'));
       if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return null;
       return deps.clock.now().getTime() - servedAt;
     },
