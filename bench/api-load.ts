@@ -21,6 +21,9 @@
  * The load comes from wrk (`bench/wrk.ts`; apt-get install -y wrk), one thread per load: it leaves the server most
  * of the second core, where a JavaScript generator spent more CPU reading 60 KB answers than the server sending them.
  *
+ * One file a little over 400 lines: the rounds, their references and the ratios taken within a round are one
+ * measurement; the load generator (bench/wrk.ts) and the servers (bench/lib.ts) are already apart.
+ *
  *   pnpm bench apiload                      (10,000 posts, 3 rounds)
  *   node bench/api-load.ts [posts] [rounds=N]
  *   BENCH_CPU_PROF=<dir> node bench/api-load.ts ...   writes a CPU profile of each server to <dir> (node --cpu-prof)

@@ -5,6 +5,10 @@
  * flatter the system. These posts instead have real markdown structure in varying amounts, bursty per-post topics
  * and names, and a Zipf-distributed vocabulary whose long tail keeps growing with the corpus, as news text does.
  * Post `index` under `seed` depends on nothing else, so a benchmark can build post 7,345 alone.
+ *
+ * One file over the usual 400 lines on purpose: most of it is the vocabulary and phrase tables the generator draws
+ * from, and the draws depend on their order and size; split apart, a change to one table would silently change
+ * every post (and the cached bodies' key) without the generator's file showing it.
  */
 import { CATEGORIES, type Category } from 'content-schema/categories';
 import { CATEGORY_TEMPLATES, WRITER_PERSONAS, type TemplateCategory } from 'content-schema/personas';
