@@ -2,7 +2,8 @@
  * Publishing at scale: seeds N published posts of the realistic corpus (bench/corpus.ts), starts the
  * real server, lets it render the site from scratch (timed), then through the API does 5 publishes, 2 edits (one
  * changing slug and category), 1 unpublish and 1 delete, and reports for each the time from the API answer to the
- * change showing at /post/{slug}, on home, on the category page and in search; plus the peak memory (RSS of the
+ * change showing at /post/{slug}, on home, on the category page and in search (and, for a removal, gone from the
+ * Related Research of the category's oldest article, the last block redrawn); plus the peak memory (RSS of the
  * server and every process below it, sampled every 50 ms through the whole run, background work included).
  *
  *   node bench/publish-scale.ts [posts=10000] [--keep]
@@ -215,6 +216,11 @@ async function main(): Promise<void> {
       }
     };
     const rows: Row[] = [];
+    /** The slug of the oldest seeded post of `category`. */
+    const seededIn = (category: string) => {
+      for (let i = 0; i < N; i++) if (generatePost(i).category === category) return generatePost(i).slug;
+      return null;
+    };
 
     /** Times from the API answer until every place shows (or no longer shows) the post. */
     async function measure(
@@ -238,8 +244,15 @@ async function main(): Promise<void> {
       // Checked after the pages, and less often: each check loads every search bundle, like a reader's first search.
       const search = await until(t, async () => (await findable(post.word, post.slug)) === present, 120_000, 50);
       rows.push({ what, article, home, category, search });
+      // A removal: until the oldest article of the category no longer names the post in its Related Research (the
+      // last of the category's blocks redrawn after the publish).
+      const oldest = present ? null : seededIn(post.category);
+      const related = oldest
+        ? await until(t, async () => !(await page(`/post/${oldest}`)).text.includes(`/post/${post.slug}"`))
+        : null;
       report(
-        `  ${what}: article ${fmt(article)} ms, home ${fmt(home)} ms, category ${Number.isNaN(category) ? 'n/a' : `${fmt(category)} ms`}, search ${fmt(search)} ms`,
+        `  ${what}: article ${fmt(article)} ms, home ${fmt(home)} ms, category ${Number.isNaN(category) ? 'n/a' : `${fmt(category)} ms`}, search ${fmt(search)} ms` +
+          (related === null ? '' : `, related blocks of the category ${fmt(related)} ms`),
       );
     }
 

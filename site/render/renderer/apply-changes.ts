@@ -1,9 +1,10 @@
 /**
  * A publish: renders only what a set of change records affects into the live folder, each file by temp-file +
  * rename, in this order: the affected set, the index, the articles and their images, removals of old URLs, the
- * pages that list posts, the listings' JSON, the related blocks that name a post no longer at its URL, the search
- * delta (and the removal of a gone post's copies from the search files), and state.json. See
- * docs/decisions/002-warm-renderer.md.
+ * pages that list posts, the listings' JSON, and state.json. The search change (the delta, and the removal of a
+ * gone post's copies from the search files) starts once the articles are written and runs beside the pages, off
+ * this thread. Related blocks that name a post no longer at its URL are queued as the first background work
+ * (related-spread.ts). See docs/decisions/002-warm-renderer.md and 021-removed-posts-leave-the-public-files.md.
  */
 import type { BuildPostError } from 'content-schema/build';
 import type { RenderChange, RenderResult } from 'content-schema/render';
@@ -19,7 +20,7 @@ import { chunkSignatures, updateListings } from './listings.ts';
 import { liveDir, needsFull } from './live-folder.ts';
 import { bodiesFor, categoryFeeds, categoryPages, FEED_PAGES, LIST_PAGES, writeRedirects } from './pages.ts';
 import { writeRoute } from './render-route.ts';
-import { refreshRelatedNow, windowsWithGonePosts } from './related-now.ts';
+import { windowsWithGonePosts } from './related-spread.ts';
 import { publishToSearch } from './search-steps.ts';
 
 /** Puts the changes into the index, with the redirects and corrections log; whether the log changed. */
@@ -107,6 +108,11 @@ export async function applyChanges(
   const failed = new Set(errors.map((e) => e.postId));
   const retired = retireOldUrls(ctx, dir, idx, affected, failed);
 
+  // The search change runs while the pages render: its delta build (pagefind) and redactions (a worker thread) are
+  // off this thread. Awaited before the state is saved; a failure fails the publish as before.
+  const searched = publishToSearch(ctx, dir, affected, failed);
+  searched.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+
   const pages = listPagesOf(affected, correctionsChanged);
   const data = idx.data(ctx.staticPaths, await bodiesFor(ctx, idx, pages));
   for (const path of pages) {
@@ -123,13 +129,12 @@ export async function applyChanges(
     reloaded,
   });
 
-  // Related blocks that name a post gone from its URL change now; the others, in the background.
-  const rendered = new Set(affected.current.map((p) => p.id).filter((id) => !failed.has(id)));
-  const fresh = await refreshRelatedNow(ctx, dir, idx, windowsWithGonePosts(idx, windows), rendered);
-  await publishToSearch(ctx, dir, affected, failed);
-  const dirty = queueRelated(ctx, idx, windows, affected.postIds, fresh);
+  await searched;
+  // Related blocks that name a post gone from its URL are redrawn first thing after the publish; the others later.
+  const spread = [...new Set([...ctx.state!.spread, ...windowsWithGonePosts(idx, windows)])];
+  const dirty = queueRelated(ctx, idx, windows, affected.postIds);
   ctx.indexCursor = through;
-  saveState(ctx, { ...ctx.state!, version: ctx.version, cursor: through, dirty });
+  saveState(ctx, { ...ctx.state!, version: ctx.version, cursor: through, dirty, spread });
   return {
     written: written + listings.written,
     removed: retired.removed + listings.removed,

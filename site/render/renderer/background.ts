@@ -1,27 +1,19 @@
 /**
  * Work a publish leaves for later. Other articles show "Related Research" (the newest posts of their category):
  * when a category's newest posts change, its articles are queued (`state.dirty`) and refreshed here, a few at a
- * time, between publishes, so a publish never waits for them. A full render queues the articles whose share image
- * is missing, drawn here the same way.
+ * time, between publishes, so a publish never waits for them. First, though, the categories whose blocks name a
+ * post gone from its URL (`state.spread`, related-spread.ts): those traces go before anything else. A full render
+ * queues the articles whose share image is missing, drawn here the same way.
  */
 import type { SiteSummary } from 'content-schema/site-feed';
 import type { SiteIndex } from '../site-index.ts';
-import { toCard } from '../../lib/shared/post-list.ts';
 import { renderArticles } from './articles.ts';
 import { loadIndex, saveState, type RendererContext } from './context.ts';
 import { liveDir, needsFull } from './live-folder.ts';
+import { cardsOf, relatedWindow, spreadCategory } from './related-spread.ts';
 
 /** Articles refreshed per background step; small, so a publish arriving meanwhile waits a few ms at most. */
 const BACKGROUND_SLICE = 8;
-/** Related Research shows three others, so the newest four of a category decide every block in it. */
-export const RELATED_WINDOW = 4;
-
-/** The newest posts of a category: when their cards change, so does every related block. */
-function relatedWindow(idx: SiteIndex, category: string): readonly SiteSummary[] {
-  return idx.inCategory(category).slice(0, RELATED_WINDOW);
-}
-
-const cardsOf = (window: readonly SiteSummary[]) => JSON.stringify(window.map(toCard));
 
 /** The related windows of `categories`, taken before a change to compare with after it. */
 export function relatedWindows(idx: SiteIndex, categories: Iterable<string>): Map<string, readonly SiteSummary[]> {
@@ -29,21 +21,19 @@ export function relatedWindows(idx: SiteIndex, categories: Iterable<string>): Ma
 }
 
 /**
- * The queue after a change: what was queued, plus the articles (other than the changed `postIds`, and those whose
- * block the publish already brought up to date, `fresh`) of every category whose related window differs from
- * `before`. Sorted by id.
+ * The queue after a change: what was queued, plus the articles (other than the changed `postIds`) of every
+ * category whose related window differs from `before`. Sorted by id.
  */
 export function queueRelated(
   ctx: RendererContext,
   idx: SiteIndex,
   before: Map<string, readonly SiteSummary[]>,
   postIds: number[],
-  fresh: ReadonlySet<number> = new Set(),
 ): number[] {
   const dirty = new Set(ctx.state?.dirty ?? []);
   for (const [category, window] of before) {
     if (cardsOf(relatedWindow(idx, category)) === cardsOf(window)) continue;
-    for (const p of idx.inCategory(category)) if (!postIds.includes(p.id) && !fresh.has(p.id)) dirty.add(p.id);
+    for (const p of idx.inCategory(category)) if (!postIds.includes(p.id)) dirty.add(p.id);
   }
   return [...dirty].sort((a, b) => a - b);
 }
@@ -55,8 +45,24 @@ export function queueRelated(
 export async function backgroundStep(ctx: RendererContext): Promise<boolean> {
   const dir = liveDir(ctx);
   if (!dir || !ctx.state || needsFull(ctx)) return false;
-  if (ctx.state.dirty.length === 0) return false;
+  if (ctx.state.dirty.length === 0 && ctx.state.spread.length === 0) return false;
   ctx.index ??= await loadIndex(ctx.source);
+  const category = ctx.state.spread[0];
+  if (category !== undefined) {
+    const done = await spreadCategory(ctx, dir, category);
+    // Null: a publish changed the category's newest four meanwhile; the category stays first in the queue.
+    if (done) {
+      const ids = new Set(done);
+      const { dirty, spread } = ctx.state;
+      ctx.state = {
+        ...ctx.state,
+        dirty: dirty.filter((id) => !ids.has(id)),
+        spread: spread.filter((c) => c !== category),
+      };
+    }
+    saveState(ctx, ctx.state);
+    return true;
+  }
   const slice = ctx.state.dirty.slice(0, BACKGROUND_SLICE);
   const posts = await ctx.source.postsById(slice);
   // Each article leaves the queue (in memory, saved below) once it is refreshed, not when the step ends: a publish

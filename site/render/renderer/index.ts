@@ -45,6 +45,6 @@ export async function openRenderer(opts: RendererOptions) {
     searchPending: () => searchPending(ctx),
     /** The change record id the live folder reflects. */
     cursor: () => ctx.state?.cursor ?? 0,
-    pendingBackground: () => ctx.state?.dirty.length ?? 0,
+    pendingBackground: () => (ctx.state ? ctx.state.dirty.length + ctx.state.spread.length : 0),
   };
 }

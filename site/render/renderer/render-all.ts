@@ -124,7 +124,7 @@ export async function renderAll(ctx: RendererContext, cursor: number): Promise<R
   swapIn(ctx, name);
   ctx.index = idx;
   ctx.indexCursor = cursor;
-  saveState(ctx, { version: ctx.version, cursor, dirty: pass.deferred.sort((a, b) => a - b), searchReady });
+  saveState(ctx, { version: ctx.version, cursor, dirty: pass.deferred.sort((a, b) => a - b), spread: [], searchReady });
   // Keep the previous tree for readers mid-download; remove older ones.
   removeTreesBut(ctx, [dir, old]);
   return { written, removed: 0, postErrors: pass.errors, cursor, live: [], durationMs: performance.now() - started };

@@ -175,16 +175,13 @@ describe('related blocks refreshed in the background', () => {
   let root: string;
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  /** The titles an article's Related Research block links to. */
-  function relatedOf(dir: string, slug: string): string[] {
-    const html = readFileSync(join(dir, `post/${slug}.html`), 'utf8');
-    return [...html.matchAll(/<a href="\/post\/([^"]+)" class="after:absolute/g)].map((m) => m[1]!);
-  }
-
-  it('a publish that lands while the background refreshes an article queues it again, so no block stays stale', async () => {
+  /**
+   * A renderer on a fresh site of `posts`, rendered in full with its background done; `at.checkpoint` (taken at
+   * the next safe point, then cleared) stands for a publish arriving while the background works.
+   */
+  async function settledSite(posts: Map<number, SitePost>) {
     root = mkdtempSync(join(tmpdir(), 'renderer-related-'));
-    const posts = new Map([1, 2, 3, 4, 5].map((id) => [id, post(id)]));
-    let duringStep: (() => Promise<void>) | null = null;
+    const at: { checkpoint: (() => Promise<void>) | null } = { checkpoint: null };
     const renderer = await openRenderer({
       distDir: DIST,
       siteRoot: root,
@@ -192,16 +189,26 @@ describe('related blocks refreshed in the background', () => {
       source: memorySource(posts),
       search: { graceMs: 0 },
       drawImage: async (input) => new TextEncoder().encode(`png of ${input.title}`),
-      // A publish arriving at the background's second safe point: after it refreshed its first article.
       checkpoint: async () => {
-        const publish = duringStep;
-        duringStep = null;
+        const publish = at.checkpoint;
+        at.checkpoint = null;
         await publish?.();
       },
     });
     await renderer.renderAll(0);
     while (await renderer.backgroundStep());
-    const dir = renderer.liveDir()!;
+    return { renderer, dir: renderer.liveDir()!, at };
+  }
+
+  /** The titles an article's Related Research block links to. */
+  function relatedOf(dir: string, slug: string): string[] {
+    const html = readFileSync(join(dir, `post/${slug}.html`), 'utf8');
+    return [...html.matchAll(/<a href="\/post\/([^"]+)" class="after:absolute/g)].map((m) => m[1]!);
+  }
+
+  it('a publish that lands while the background refreshes an article queues it again, so no block stays stale', async () => {
+    const posts = new Map([1, 2, 3, 4, 5].map((id) => [id, post(id)]));
+    const { renderer, dir, at } = await settledSite(posts);
     expect(relatedOf(dir, 'post-1')).toEqual(['post-5', 'post-4', 'post-3']);
 
     // Post 6 queues the category's other articles; post 7 is published after the step refreshed post 1.
@@ -213,13 +220,44 @@ describe('related blocks refreshed in the background', () => {
       posts.set(7, post(7));
       await renderer.applyChanges([change(2, 'published', 7, 'post-7')], 2);
     };
-    duringStep = async () => {
+    // A publish arriving at the background's second safe point: after it refreshed its first article.
+    at.checkpoint = async () => {
       checkpoints++;
-      duringStep = publishSeven; // the next safe point, once post 1 is rendered
+      at.checkpoint = publishSeven;
     };
     while (await renderer.backgroundStep());
     expect(checkpoints).toBe(1);
     for (const slug of ['post-1', 'post-2', 'post-3'])
       expect(relatedOf(dir, slug)).toEqual(['post-7', 'post-6', 'post-5']);
   });
+
+  it('blocks naming an unpublished post are redrawn first, and again when a publish changes the newest four meanwhile', async () => {
+    // 140 articles: the copy into the others' blocks passes two checkpoints (one every 64 articles).
+    const posts = new Map(Array.from({ length: 140 }, (_, i) => [i + 1, post(i + 1)]));
+    const { renderer, dir, at } = await settledSite(posts);
+    expect(relatedOf(dir, 'post-1')).toEqual(['post-140', 'post-139', 'post-138']);
+
+    posts.delete(140);
+    await renderer.applyChanges([change(1, 'unpublished', 140, 'post-140')], 1);
+    // Post 141 is published at the sixth checkpoint (one before each of the four articles rendered, one before each
+    // 64 copies): the block being copied is out of date from then on.
+    let checkpoints = 0;
+    const publish141 = async () => {
+      if (++checkpoints < 6) return void (at.checkpoint = publish141);
+      posts.set(141, post(141));
+      await renderer.applyChanges([change(2, 'published', 141, 'post-141')], 2);
+    };
+    at.checkpoint = publish141;
+    expect(await renderer.backgroundStep()).toBe(true);
+    // The copy stopped there (the articles before it have the block without post 140, those after still name it),
+    // and the category is still first in the queue.
+    expect(relatedOf(dir, 'post-130')).toEqual(['post-139', 'post-138', 'post-137']);
+    expect(relatedOf(dir, 'post-1')).toEqual(['post-140', 'post-139', 'post-138']);
+    while (await renderer.backgroundStep());
+    for (const slug of ['post-1', 'post-70', 'post-137'])
+      expect(relatedOf(dir, slug)).toEqual(['post-141', 'post-139', 'post-138']);
+    expect(
+      readdirSync(join(dir, 'post')).filter((f) => readFileSync(join(dir, 'post', f), 'utf8').includes('post-140')),
+    ).toEqual([]);
+  }, 60_000);
 });

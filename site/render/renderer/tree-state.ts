@@ -8,6 +8,8 @@ export interface TreeState {
   cursor: number;
   /** Articles waiting for a background refresh: of their related block, or to draw their missing share image. */
   dirty: number[];
+  /** Categories whose related blocks name a post gone from its URL: their blocks are redrawn first (related-spread.ts). */
+  spread: string[];
   /** Whether the folder's search index holds every post (false until a first index after a full render). */
   searchReady: boolean;
 }
@@ -17,7 +19,7 @@ export function readTreeState(siteRoot: string): TreeState | null {
   try {
     const s = JSON.parse(readFileSync(join(siteRoot, 'state.json'), 'utf8')) as TreeState;
     return typeof s.cursor === 'number' && typeof s.version === 'string' && Array.isArray(s.dirty)
-      ? { ...s, searchReady: s.searchReady === true }
+      ? { ...s, spread: Array.isArray(s.spread) ? s.spread : [], searchReady: s.searchReady === true }
       : null;
   } catch {
     return null;

@@ -4,8 +4,8 @@
  * heap (gone when the worker ends). See BuildWorker in bundle.ts for the other side.
  */
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
-import { buildBundle, type BuildReply, type BuildRequest } from './bundle.ts';
+import { buildBundle } from './bundle.ts';
+import { answerCalls } from './worker-calls.ts';
 
 // Background work: on Linux a nice value is per thread and inherited by the processes a thread starts, so
 // this lowers only this worker and its pagefind children, and a publish (main thread) gets the CPU first.
@@ -18,14 +18,4 @@ if (process.platform === 'linux') {
   }
 }
 
-parentPort?.on('message', (req: BuildRequest) => {
-  buildBundle(req.options).then(
-    (built) => parentPort!.postMessage({ id: req.id, ok: true, built } satisfies BuildReply),
-    (err: unknown) =>
-      parentPort!.postMessage({
-        id: req.id,
-        ok: false,
-        error: err instanceof Error ? err.message : String(err),
-      } satisfies BuildReply),
-  );
-});
+answerCalls(buildBundle);

@@ -14,20 +14,13 @@
  * fragment and would otherwise be equal), (b) a fragment maps back to its post, and (c) a change to the
  * card or URL alone still changes the id. The real URL is written back into the fragment.
  */
-import { Worker } from 'node:worker_threads';
 import { readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { PostCard } from '../../lib/shared/post-card.ts';
 import { hashFiles, listFiles, sha256, tempDirName } from './files.ts';
 import { readPagefindFile, writePagefindFile } from './pagefind-files.ts';
 import { runPagefind, type PagefindRecord } from './pagefind-run.ts';
-
-/** A request to the build worker (build-worker.ts) and its reply. */
-export interface BuildRequest {
-  id: number;
-  options: BuildOptions;
-}
-export type BuildReply = { id: number; ok: true; built: BuiltBundle | null } | { id: number; ok: false; error: string };
+import { WorkerCalls } from './worker-calls.ts';
 
 /** One post as the search index receives it (the renderer's stored plain text, never HTML). */
 export interface SearchRecord {
@@ -61,57 +54,24 @@ export interface BuildOptions {
   chunkSize: number;
 }
 
-const BUILD_YOUNG_MB = 16;
-
 /**
- * A build worker thread, started on first use: it runs a whole bundle build (pagefind, fragment rewrite,
- * hashing), so the server's own heap sees only the records, and `close()` gives the worker's memory back.
+ * A build worker thread (build-worker.ts), started on first use: it runs a whole bundle build (pagefind, fragment
+ * rewrite, hashing), so the server's own heap sees only the records, and `close()` gives the worker's memory back.
+ * A small young generation: a bundle build's allocations (records, pagefind's answers) die young, and V8's default
+ * let this heap sit at ~160 MiB (~50 MiB used) beside the server's through a full index.
  */
 export class BuildWorker {
-  private worker: Worker | null = null;
-  private nextId = 0;
-  private waiting = new Map<number, { resolve: (built: BuiltBundle | null) => void; reject: (err: Error) => void }>();
+  private calls = new WorkerCalls<BuildOptions, BuiltBundle | null>(new URL('./build-worker.ts', import.meta.url), {
+    name: 'search build worker',
+    youngMb: 16,
+  });
 
   build(options: BuildOptions): Promise<BuiltBundle | null> {
-    const worker = this.start();
-    const id = ++this.nextId;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, options } satisfies BuildRequest);
-    });
+    return this.calls.call(options);
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    // Not the parent's --input-type (an `node -e` parent): it is refused for a worker started from a file.
-    const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
-    // A small young generation: a bundle build's allocations (records, pagefind's answers) die young, and V8's
-    // default let this heap sit at ~160 MiB (~50 MiB used) beside the server's through a full index.
-    const worker = new Worker(new URL('./build-worker.ts', import.meta.url), {
-      execArgv,
-      resourceLimits: { maxYoungGenerationSizeMb: BUILD_YOUNG_MB },
-    });
-    worker.on('message', (reply: BuildReply) => {
-      const w = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if (reply.ok) w?.resolve(reply.built);
-      else w?.reject(new Error(reply.error));
-    });
-    const fail = (err: Error) => {
-      for (const w of this.waiting.values()) w.reject(err);
-      this.waiting.clear();
-      this.worker = null;
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`search build worker exited (${code})`)));
-    this.worker = worker;
-    return worker;
-  }
-
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await worker.terminate();
+  close(): Promise<void> {
+    return this.calls.close();
   }
 }
 

@@ -93,29 +93,44 @@ export class CborReader {
 
 /** Writes CBOR items into a growing buffer, with the shortest heads (as minicbor does). */
 export class CborWriter {
-  private buf = Buffer.allocUnsafe(1024);
-  private length = 0;
+  private buf: Buffer;
+  private size = 0;
+
+  /** `capacity`: the bytes expected, so that a large copy is not grown by doubling. */
+  constructor(capacity = 1024) {
+    this.buf = Buffer.allocUnsafe(Math.max(16, capacity));
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  /** Empties the writer, keeping its buffer: one writer serves many files without fresh memory for each. */
+  reset(): this {
+    this.size = 0;
+    return this;
+  }
 
   private reserve(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + n));
-    this.buf.copy(next, 0, 0, this.length);
+    if (this.size + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.size + n));
+    this.buf.copy(next, 0, 0, this.size);
     this.buf = next;
   }
 
   head(major: number, n: number): this {
     this.reserve(5);
     const m = major << 5;
-    if (n < 24) this.buf[this.length++] = m | n;
+    if (n < 24) this.buf[this.size++] = m | n;
     else if (n < 0x100) {
-      this.buf[this.length++] = m | 24;
-      this.buf[this.length++] = n;
+      this.buf[this.size++] = m | 24;
+      this.buf[this.size++] = n;
     } else if (n < 0x10000) {
-      this.buf[this.length++] = m | 25;
-      this.length = this.buf.writeUInt16BE(n, this.length);
+      this.buf[this.size++] = m | 25;
+      this.size = this.buf.writeUInt16BE(n, this.size);
     } else {
-      this.buf[this.length++] = m | 26;
-      this.length = this.buf.writeUInt32BE(n, this.length);
+      this.buf[this.size++] = m | 26;
+      this.size = this.buf.writeUInt32BE(n, this.size);
     }
     return this;
   }
@@ -131,8 +146,8 @@ export class CborWriter {
   /** Bytes copied as they are (items of the source file). */
   raw(bytes: Uint8Array): this {
     this.reserve(bytes.length);
-    this.buf.set(bytes, this.length);
-    this.length += bytes.length;
+    this.buf.set(bytes, this.size);
+    this.size += bytes.length;
     return this;
   }
 
@@ -148,7 +163,7 @@ export class CborWriter {
   }
 
   bytes(): Buffer {
-    return this.buf.subarray(0, this.length);
+    return this.buf.subarray(0, this.size);
   }
 }
 

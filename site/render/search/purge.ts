@@ -8,8 +8,18 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuiltBundle } from './bundle.ts';
 import type { SearchFolder } from './folder.ts';
-import { redactBundle } from './redact.ts';
+import type { RedactRequest } from './redact-worker.ts';
 import type { DeltaEntry, State } from './state.ts';
+import { WorkerCalls } from './worker-calls.ts';
+
+/**
+ * Redactions run in a worker thread (redact-worker.ts), started on first use and ended after a minute without one:
+ * the main thread renders the publish's pages meanwhile.
+ */
+const redactor = new WorkerCalls<RedactRequest, string | null>(new URL('./redact-worker.ts', import.meta.url), {
+  name: 'search redaction worker',
+  idleMs: 60_000,
+});
 
 /** A bundle's folder and the posts it holds ([post id, result id, …]). */
 interface Held<P extends [number, string, ...unknown[]]> {
@@ -26,7 +36,7 @@ async function without<P extends [number, string, ...unknown[]]>(
   const ids = posts.filter(([postId]) => gone.has(postId)).map(([, id]) => id);
   if (!bundle || ids.length === 0) return { bundle, posts };
   const kept = posts.filter(([postId]) => !gone.has(postId));
-  const name = kept.length ? await redactBundle(folder.bundlesDir, bundle, ids) : null;
+  const name = kept.length ? await redactor.call({ bundlesDir: folder.bundlesDir, name: bundle, ids }) : null;
   return name ? { bundle: name, posts: kept } : { bundle: null, posts: [] };
 }
 

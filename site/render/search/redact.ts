@@ -10,20 +10,12 @@
  * return them. Relies on pagefind's index format (see docs/decisions/003-sharded-search.md).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CborReader, CborWriter, decodeCbor, encodeCbor, type CborValue } from './cbor.ts';
 import { tempDirName } from './files.ts';
-import { readPagefindFile, writePagefindFile } from './pagefind-files.ts';
-
-/**
- * Rewritten files are written without gzip: compressing was most of a redaction's cost (a post's words are in
- * nearly every chunk of its shard: ~3 MB to compress at 500 realistic posts, and zlib's set-up per file adds as
- * much even at level 0), and pagefind's browser script reads either. They live until the shard is re-indexed in the
- * background, seconds later.
- */
-const COMPRESSED = { gzip: false };
+import { readPagefindFile, writePagefindFileSync } from './pagefind-files.ts';
 
 /** Skips the items from field `from` to the end of an array of `fields`; where they lay. */
 function skipFields(r: CborReader, from: number, fields: number): [number, number] {
@@ -50,20 +42,36 @@ function scanPages(r: CborReader, removed: ReadonlySet<number>): { kept: number;
   return { kept, hit };
 }
 
-/** Copies a word's pages but the removed ones into `w` (`kept` of them), page numbers delta-encoded anew. */
+/**
+ * Copies a word's pages but the removed ones into `w` (`kept` of them). Page numbers are delta-encoded, so only the
+ * first page kept after a removed one gets a new head; the runs between are copied in one piece.
+ */
 function copyPages(r: CborReader, removed: ReadonlySet<number>, kept: number, w: CborWriter): void {
   w.array(kept);
   let page = 0;
   let last = 0;
-  for (let i = r.array(); i > 0; i--) {
+  const count = r.array();
+  let runStart = r.pos;
+  for (let i = count; i > 0; i--) {
+    const entry = r.pos;
     const fields = r.array();
-    page += r.uint();
-    const rest = skipFields(r, 1, fields);
-    if (removed.has(page)) continue;
-    w.array(fields).uint(page - last);
-    w.raw(r.bytes.subarray(...rest));
-    last = page;
+    const delta = r.uint();
+    page += delta;
+    const rest = r.pos;
+    for (let f = 1; f < fields; f++) r.skip();
+    if (removed.has(page)) {
+      w.raw(r.bytes.subarray(runStart, entry));
+      runStart = r.pos;
+    } else {
+      if (page - delta !== last) {
+        w.raw(r.bytes.subarray(runStart, entry));
+        w.array(fields).uint(page - last);
+        runStart = rest;
+      }
+      last = page;
+    }
   }
+  w.raw(r.bytes.subarray(runStart, r.pos));
 }
 
 /** One diacritic variant of a word ([form, pages, …]): where it lies, and its pages left. */
@@ -76,10 +84,16 @@ interface Variant {
 }
 
 /**
- * Copies one word of a chunk ([word, pages, variants, …]) into `w` without the `removed` pages: as it was when it
- * names none of them. 'dropped' when nothing is left of it.
+ * Copies one word of a chunk ([word, pages, variants, …]) into `w` without the `removed` pages. A word that names
+ * none of them is not copied ('same'): the caller copies runs of such words in one piece, from `runStart` (the
+ * first byte not yet copied), which is copied here before a changed word. 'dropped' when nothing is left of it.
  */
-function copyWord(r: CborReader, removed: ReadonlySet<number>, w: CborWriter): 'same' | 'changed' | 'dropped' {
+function copyWord(
+  r: CborReader,
+  removed: ReadonlySet<number>,
+  w: CborWriter,
+  runStart: number,
+): 'same' | 'changed' | 'dropped' {
   const start = r.pos;
   const fields = r.array();
   const word = skipFields(r, 0, 1);
@@ -98,10 +112,8 @@ function copyWord(r: CborReader, removed: ReadonlySet<number>, w: CborWriter): '
     }
   }
   const extra = skipFields(r, 3, fields);
-  if (!hit) {
-    w.raw(r.bytes.subarray(start, r.pos));
-    return 'same';
-  }
+  if (!hit) return 'same';
+  w.raw(r.bytes.subarray(runStart, start));
   const kept = variants.filter((v) => v.kept > 0);
   if (pages.kept === 0 && kept.length === 0) return 'dropped';
   const end = r.pos;
@@ -122,22 +134,40 @@ function copyWord(r: CborReader, removed: ReadonlySet<number>, w: CborWriter): '
   return 'changed';
 }
 
-/** A word index chunk's payload without the `removed` pages (null when unchanged), and its first and last words. */
+/**
+ * Writers reused from one chunk to the next: a shard has hundreds of chunks, and fresh memory for each was a large
+ * part of a redaction's time.
+ */
+interface Scratch {
+  body: CborWriter;
+  out: CborWriter;
+}
+
+/**
+ * A word index chunk's payload without the `removed` pages (null when unchanged), and its first and last words.
+ * The payload lies in `scratch`, good until its next use.
+ */
 export function redactChunk(
   source: Buffer,
   removed: ReadonlySet<number>,
+  scratch: Scratch = { body: new CborWriter(), out: new CborWriter() },
 ): { payload: Buffer | null; first: string | null; last: string | null } {
   const r = new CborReader(source);
   const fields = r.array();
-  const body = new CborWriter();
+  const body = scratch.body.reset();
   let count = 0;
   let changed = false;
   let first: string | null = null;
   let lastAt = -1;
+  let runStart = -1;
   for (let i = r.array(); i > 0; i--) {
     const at = r.pos;
-    const copied = copyWord(r, removed, body);
-    if (copied !== 'same') changed = true;
+    if (runStart < 0) runStart = at;
+    const copied = copyWord(r, removed, body, runStart);
+    if (copied !== 'same') {
+      changed = true;
+      runStart = r.pos;
+    }
     if (copied === 'dropped') continue;
     count++;
     first ??= wordAt(source, at);
@@ -145,7 +175,8 @@ export function redactChunk(
   }
   const last = lastAt < 0 ? null : wordAt(source, lastAt);
   if (!changed) return { payload: null, first, last };
-  const w = new CborWriter().array(fields).array(count).raw(body.bytes());
+  body.raw(source.subarray(runStart, r.pos));
+  const w = scratch.out.reset().array(fields).array(count).raw(body.bytes());
   return { payload: w.raw(source.subarray(...skipFields(r, 1, fields))).bytes(), first, last };
 }
 
@@ -191,11 +222,17 @@ interface Output {
   lang: string;
   removed: ReadonlySet<number>;
   replaced: Set<string>;
+  scratch: Scratch;
 }
 
-/** Writes a rewritten file into the new folder (whose index/ and filter/ folders redactBundle made). */
+/**
+ * Writes a rewritten file into the new folder (whose index/ and filter/ folders redactBundle made), without gzip:
+ * compressing was most of a redaction's cost (a post's words are in nearly every chunk of its shard, and zlib's
+ * set-up per file costs as much even at level 0), and pagefind's browser script reads either. Such files live until
+ * the shard is re-indexed in the background, seconds later.
+ */
 function write(out: Output, file: string, payload: Buffer): void {
-  writeFileSync(join(out.staging, file), writePagefindFile(payload, COMPRESSED));
+  writePagefindFileSync(join(out.staging, file), payload);
 }
 
 /**
@@ -207,7 +244,11 @@ function redactChunks(out: Output, chunks: CborValue[][]): CborValue[][] {
   const kept: { first: string; last: string; hash: string; extra: CborValue[] }[] = [];
   for (const [, , hash, ...extra] of chunks) {
     const file = `index/${String(hash)}.pf_index`;
-    const { payload, first, last } = redactChunk(readPagefindFile(readFileSync(join(out.src, file))), out.removed);
+    const { payload, first, last } = redactChunk(
+      readPagefindFile(readFileSync(join(out.src, file))),
+      out.removed,
+      out.scratch,
+    );
     if (payload !== null) out.replaced.add(file);
     if (first === null || last === null) continue;
     const name = payload === null ? String(hash) : freshName(out.lang, payload, 7, taken);
@@ -249,7 +290,7 @@ function redactFilters(out: Output, filters: CborValue[][]): CborValue[][] {
  * its pages are left.
  */
 function redactLanguage(
-  out: Omit<Output, 'removed'>,
+  out: Omit<Output, 'removed' | 'scratch'>,
   hash: string,
   ids: ReadonlySet<string>,
 ): { hash: string | null; left: number } {
@@ -260,7 +301,7 @@ function redactLanguage(
   const left = pages.length - removed.size;
   if (removed.size === 0) return { hash: null, left };
   for (const i of removed) out.replaced.add(`fragment/${String(pages[i]![0])}.pf_fragment`);
-  const o: Output = { ...out, removed };
+  const o: Output = { ...out, removed, scratch: { body: new CborWriter(), out: new CborWriter() } };
   meta[2] = redactChunks(o, meta[2] as CborValue[][]);
   meta[3] = redactFilters(o, meta[3] as CborValue[][]);
   meta[4] = (meta[4] as CborValue[][]).map(([sort, sorted, ...extra]) => [
