@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     ['databases', 'databases.ts', 10_000],
     ['apiload', 'api-load.ts', 10_000],
     ['frontcache', 'front-cache.ts', 10_000],
+    ['media', 'media.ts', 0],
   ] as const) {
     if (!want(name)) continue;
     const r = spawnSync(process.execPath, [join(ROOT, 'bench', script), String(posts)], {

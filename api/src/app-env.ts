@@ -25,6 +25,7 @@ import type { SecurityLog } from './services/security-log.ts';
 import type { SessionCache } from './services/session-cache.ts';
 import type { SessionUser } from './services/sessions.ts';
 import type { PreviewRendererClient, SiteRendererClient } from './services/site-renderer.ts';
+import type { MediaService } from './services/media/index.ts';
 import type { TemplatesService } from './services/templates.ts';
 import type { TwoFactor } from './services/two-factor.ts';
 import type { WorkingCopiesService } from './services/working-copies.ts';
@@ -102,6 +103,8 @@ export interface AppContext {
   workingCopies: WorkingCopiesService;
   scheduler: Scheduler;
   templates: TemplatesService;
+  /** The media library: uploads processed into served files, and where they are used. */
+  media: MediaService;
   corrections: CorrectionsService;
   automation: AutomationService;
   /** Workflows, notifications, reader analytics, health. */

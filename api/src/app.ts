@@ -9,6 +9,7 @@ import { authRoutes } from './routes/auth.ts';
 import { automationRoutes } from './routes/automation.ts';
 import { buildRoutes } from './routes/build.ts';
 import { correctionsRoutes } from './routes/corrections.ts';
+import { mediaFilesRoutes, mediaRoutes } from './routes/media.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { performanceRoutes } from './routes/performance.ts';
@@ -61,6 +62,7 @@ function mountRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   app.route('/api/site', siteRoutes(ctx));
   app.route('/api', correctionsRoutes(ctx));
   app.route('/api/templates', templatesRoutes(ctx));
+  app.route('/api/media', mediaRoutes(ctx));
   app.route('/api/analytics', analyticsRoutes(ctx));
   app.route('/api/automation', automationRoutes(ctx));
   app.route('/api/workflows', workflowsRoutes(ctx));
@@ -75,5 +77,6 @@ function mountRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   });
 
   app.route('/preview', previewPageRoutes(ctx));
+  app.route('/media', mediaFilesRoutes(ctx));
   app.route('/', siteFilesRoutes(ctx));
 }

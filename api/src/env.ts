@@ -104,6 +104,16 @@ const EnvSchema = z.object({
     .max(300)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Media files in an S3-compatible object store instead of DATA_DIR/media (several instances on several machines):
+   * the endpoint (`https://s3.eu-north-1.amazonaws.com`, a MinIO or R2 address), the bucket, and credentials.
+   * Requests are path-style (`{endpoint}/{bucket}/{file}`), signed with AWS Signature Version 4.
+   */
+  MEDIA_S3_ENDPOINT: optionalUrl,
+  MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().optional(),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -122,6 +132,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const s3 = [env.MEDIA_S3_ENDPOINT, env.MEDIA_S3_BUCKET, env.MEDIA_S3_ACCESS_KEY_ID, env.MEDIA_S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean))
+    throw new Error(
+      'Invalid environment:\n  MEDIA_S3_*: set MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY together',
+    );
   const local = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
   return {
     ...env,

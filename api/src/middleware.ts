@@ -7,6 +7,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
+import { MAX_UPLOAD_BYTES, MEDIA_ERRORS } from 'content-schema/media';
 import type { AppContext, AppEnv } from './app-env.ts';
 import { writeAllowed } from './lib/client-info.ts';
 import { SESSION_COOKIE, readWroteCookie, setSessionCookie, setWroteCookie } from './lib/cookies.ts';
@@ -93,20 +94,29 @@ export function apiRequest(
   };
 }
 
-const tooLarge = (): never => {
-  throw new AppError(413, 'Request body is too large (at most 1 MB)');
-};
-const limitChunked = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+/** A body limit: 413 with `message` past `max` bytes. */
+function limit(max: number, message: string): MiddlewareHandler<AppEnv> {
+  const tooLarge = (): never => {
+    throw new AppError(413, message);
+  };
+  const chunked = bodyLimit({ maxSize: max, onError: tooLarge });
+  return (c, next) => {
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
+      return Number(length) > max ? tooLarge() : next();
+    return chunked(c, next);
+  };
+}
+const limitJson = limit(MAX_BODY_BYTES, 'Request body is too large (at most 1 MB)');
+const limitUploads = limit(MAX_UPLOAD_BYTES, MEDIA_ERRORS.tooLarge);
 
 /**
- * Bodies over 1 MB get 413. hono's bodyLimit asks for the request's body stream first, which makes node-server build
- * a full fetch Request for every request (reads included): a stated Content-Length (which node's parser holds the
- * body to) is checked here instead, and only a body without one (chunked) goes through bodyLimit.
+ * Bodies over 1 MB get 413 (an image upload, over MAX_UPLOAD_BYTES). hono's bodyLimit asks for the request's body
+ * stream first, which makes node-server build a full fetch Request for every request (reads included): a stated
+ * Content-Length (which node's parser holds the body to) is checked here instead, before any of the body is read,
+ * and only a body without one (chunked) goes through bodyLimit.
  */
 export const limitBodies: MiddlewareHandler<AppEnv> = (c, next) => {
   if (isRead(c.req.method)) return next();
-  const length = c.req.header('Content-Length');
-  if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
-    return Number(length) > MAX_BODY_BYTES ? tooLarge() : next();
-  return limitChunked(c, next);
+  return (c.req.method === 'POST' && c.req.path === '/api/media' ? limitUploads : limitJson)(c, next);
 };

@@ -35,6 +35,8 @@ import { createRevisionsService } from './services/revisions.ts';
 import { createScheduler } from './services/scheduler.ts';
 import { createSecurityLog } from './services/security-log.ts';
 import { createSessionCache } from './services/session-cache.ts';
+import { createMediaService } from './services/media/index.ts';
+import { folderMediaStore, s3MediaStore, type MediaStore } from './services/media/store.ts';
 import { createTemplatesService } from './services/templates.ts';
 import { createTwoFactor } from './services/two-factor.ts';
 import { createWorkingCopiesService } from './services/working-copies.ts';
@@ -42,6 +44,15 @@ import { createWorkingCopiesService } from './services/working-copies.ts';
 /** This server as its own builder checks reach it (SITE_URL may be a CDN in front of it). */
 export function localOrigin(env: Infrastructure['env']): string {
   return `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
+}
+
+/** Where media files are kept: the S3-compatible bucket configured, or DATA_DIR/media. */
+function mediaStoreOf(env: Infrastructure['env']): MediaStore {
+  const { MEDIA_S3_ENDPOINT: endpoint, MEDIA_S3_BUCKET: bucket, MEDIA_S3_REGION: region } = env;
+  const { MEDIA_S3_ACCESS_KEY_ID: accessKeyId, MEDIA_S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  return endpoint && bucket && accessKeyId && secretAccessKey
+    ? s3MediaStore({ endpoint, bucket, region, accessKeyId, secretAccessKey })
+    : folderMediaStore(join(env.DATA_DIR, 'media'));
 }
 
 /** The builder of this instance: its target, folder and checks, from the environment. */
@@ -208,6 +219,7 @@ export function createServices(infra: Infrastructure): AppContext {
     workingCopies: createWorkingCopiesService({ db, clock }),
     scheduler,
     templates: createTemplatesService({ db, clock }),
+    media: createMediaService({ db, clock, store: mediaStoreOf(env) }),
     corrections,
     previews: createPreviewsService({ db, clock, siteUrl: env.SITE_URL, renderer: infra.preview, corrections }),
     automation,

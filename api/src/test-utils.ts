@@ -121,12 +121,13 @@ type TestAnswer = { status: number; headers: Headers; json: any; text: string };
 /** The request a browser would send: same-origin `Origin` on writes, the jar's cookies, JSON or a form post. */
 function browserRequest(jar: CookieJar, method: string, path: string, body: unknown, headers: Record<string, string>) {
   const form = body instanceof URLSearchParams || body instanceof FormData;
+  const bytes = body instanceof Uint8Array;
   const cookies = [jar.session, path.startsWith('/api/auth') ? jar.device : ''].filter(Boolean).join('; ');
   const sent = new Headers(
     Object.entries({
       ...(method === 'GET' ? {} : { Origin: ORIGIN }),
       ...(jar.session || jar.device ? { Cookie: cookies } : {}),
-      ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
+      ...(body === undefined || form || bytes ? {} : { 'Content-Type': 'application/json' }),
       ...headers,
       // A header given as undefined is left out (to send a request without Origin, for instance).
     }).filter((e): e is [string, string] => e[1] !== undefined),
@@ -134,15 +135,20 @@ function browserRequest(jar: CookieJar, method: string, path: string, body: unkn
   const init: RequestInit = {
     method,
     headers: sent,
-    body: body === undefined ? undefined : form || typeof body === 'string' ? (body as BodyInit) : JSON.stringify(body),
+    body:
+      body === undefined
+        ? undefined
+        : form || bytes || typeof body === 'string'
+          ? (body as BodyInit)
+          : JSON.stringify(body),
   };
   return new Request(`${ORIGIN}${path}`, init);
 }
 
 /**
  * Sends a request as the browser does and keeps the cookies it is given; fails when the answer breaks the API's
- * contract (api/src/contract-check.ts), whatever the test checks. `body`: an object is sent as JSON, a string as
- * is, URLSearchParams or FormData as a browser's form post.
+ * contract (api/src/contract-check.ts), whatever the test checks. `body`: an object is sent as JSON, a string or
+ * bytes as they are, URLSearchParams or FormData as a browser's form post.
  */
 async function callAsBrowser(
   app: { request: (request: Request) => Response | Promise<Response> },

@@ -28,6 +28,7 @@ import {
   MessageSettingsSchema,
   UnreadCountSchema,
 } from './messages.ts';
+import { MediaDetailSchema, MediaSchema } from './media.ts';
 import { NotificationSchema } from './notification.ts';
 import { PerformanceReportSchema } from './performance.ts';
 import { PostSchema, PostSummarySchema } from './post.ts';
@@ -103,6 +104,12 @@ export const API_CONTRACT = {
   'PUT /api/templates/:id': TemplateSchema,
   'DELETE /api/templates/:id': OkSchema,
   'POST /api/templates/:id/use': TemplateSchema,
+
+  'GET /api/media': z.array(MediaSchema),
+  'POST /api/media': MediaSchema,
+  'GET /api/media/:id': MediaDetailSchema,
+  'PUT /api/media/:id': MediaSchema,
+  'DELETE /api/media/:id': OkSchema,
 
   'GET /api/analytics': AnalyticsSchema,
   'GET /api/performance': PerformanceReportSchema,

@@ -1,18 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { GENERATION_KINDS } from 'content-schema/generation';
+import { createdAt, timestamp } from './columns.ts';
 
 /**
  * Automation tables. Rows are the source of truth for background generation: a topic is reserved by a
  * run with a conditional UPDATE and consumed in the same write that creates its draft; a scheduled slot is claimed
  * by inserting its run row, keyed by local date and slot, so it runs at most once across restarts and instances.
  */
-
-const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
-const createdAt = () =>
-  timestamp('created_at')
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
 
 /** The daily and Deep Dive topic queues, oldest first. */
 export const automationTopics = sqliteTable(

@@ -2,18 +2,12 @@
  * Operations tables: workflows and their runs, notifications, reader analytics aggregates and health samples.
  * Owned by the operations module, migrated from `drizzle-operations/` with its own journal table.
  */
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { RunContext, RunStep, ScheduleConfig, WorkflowAction } from 'content-schema/workflow';
 import { CONTACT_TYPES, URGENCY_LEVELS } from 'content-schema/forms';
 import { DEFAULT_RETENTION_DAYS, MESSAGE_STATUSES, MESSAGE_TYPES } from 'content-schema/messages';
 import { posts } from './schema.ts';
-
-const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
-const createdAt = () =>
-  timestamp('created_at')
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+import { createdAt, timestamp } from './columns.ts';
 
 export const workflows = sqliteTable(
   'workflows',

@@ -3,12 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { SECURITY_EVENT_TYPES } from 'content-schema/auth';
 import { CHANGE_KINDS, type BuildPostError } from 'content-schema/build';
 import { POST_PROVENANCE, REVISION_KINDS } from 'content-schema/provenance';
-
-const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
-const createdAt = () =>
-  timestamp('created_at')
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+import { createdAt, timestamp } from './columns.ts';
 
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CorrectionInputSchema, CorrectionUpdateSchema } from 'content-schema/corrections';
 import { MAX_ID } from 'content-schema/ids';
+import { MediaDetailsInputSchema } from 'content-schema/media';
 import { MessageInputSchema, MessageSettingsSchema, MessageUpdateSchema } from 'content-schema/messages';
 import { PostInputSchema, PostUpdateSchema } from 'content-schema/post';
 import { PreviewLinkInputSchema } from 'content-schema/preview';
@@ -19,6 +20,7 @@ import { WorkflowExecuteSchema, WorkflowFormSchema, WorkflowToggleSchema } from 
 import { GenerateInputSchema, PausedInputSchema, TopicInputSchema } from 'content-schema/automation';
 import { BeaconSchema } from 'content-schema/views';
 import { readerMessages } from '../db/schema-operations.ts';
+import { solid } from '../services/media/test-support.ts';
 import { postBody, testApp } from '../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -36,6 +38,8 @@ interface Fixtures {
   notification: number;
   previewLink: number;
   message: number;
+  /** An image of the library. */
+  media: number;
   /** A revision of `post`. */
   revision: number;
 }
@@ -146,6 +150,14 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
   },
   'DELETE /api/templates/:id': { id: (f) => f.template },
   'POST /api/templates/:id/use': { id: (f) => f.template },
+  // An upload's body is the file: whatever these generators send is no image, refused (422) with nothing written.
+  'POST /api/media': { runs: 30 },
+  'PUT /api/media/:id': {
+    schema: MediaDetailsInputSchema,
+    valid: () => ({ alt: 'A chart of the round' }),
+    id: (f) => f.media,
+  },
+  'DELETE /api/media/:id': { id: (f) => f.media },
   // A generation attempt is recorded (and announced) whatever its outcome; these take no input to refuse.
   'POST /api/automation/daily-post': { runs: 3, mayRecord: ['automation_runs', 'automation_topics', 'notifications'] },
   'POST /api/automation/weekly-deepdive': {
@@ -567,6 +579,7 @@ async function fixtures(t: T): Promise<Fixtures> {
     .insert(readerMessages)
     .values({ type: 'tip', subject: 'A tip to triage', body: 'Details', createdAt: now, updatedAt: now })
     .returning();
+  const image = await t.ctx.media.upload(await solid(64, 48).jpeg().toBuffer(), 'fixture.jpg');
   await automation.topics.seedIfEmpty();
   await posts.update(post.id, { title: 'A draft edited once' });
   const [revision] = (await t.ctx.revisions.list(post.id, { limit: 1, offset: 0 })).items;
@@ -583,6 +596,7 @@ async function fixtures(t: T): Promise<Fixtures> {
     notification: notification.id,
     previewLink: previewLink.id,
     message: message!.id,
+    media: image.id,
   };
 }
 

@@ -132,7 +132,7 @@ export async function applyChanges(
   await searched;
   // Related blocks that name a post gone from its URL are redrawn first thing after the publish; the others later.
   const spread = [...new Set([...ctx.state!.spread, ...windowsWithGonePosts(idx, windows)])];
-  const dirty = queueRelated(ctx, idx, windows, affected.postIds);
+  const dirty = queueRelated(ctx, idx, windows, affected.postIds, spread);
   ctx.indexCursor = through;
   saveState(ctx, { ...ctx.state!, version: ctx.version, cursor: through, dirty, spread });
   return {

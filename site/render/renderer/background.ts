@@ -22,17 +22,19 @@ export function relatedWindows(idx: SiteIndex, categories: Iterable<string>): Ma
 
 /**
  * The queue after a change: what was queued, plus the articles (other than the changed `postIds`) of every
- * category whose related window differs from `before`. Sorted by id.
+ * category whose related window differs from `before`, but those of the categories in `spread`, whose blocks are
+ * all redrawn first (related-spread.ts). Sorted by id.
  */
 export function queueRelated(
   ctx: RendererContext,
   idx: SiteIndex,
   before: Map<string, readonly SiteSummary[]>,
   postIds: number[],
+  spread: readonly string[],
 ): number[] {
   const dirty = new Set(ctx.state?.dirty ?? []);
   for (const [category, window] of before) {
-    if (cardsOf(relatedWindow(idx, category)) === cardsOf(window)) continue;
+    if (spread.includes(category) || cardsOf(relatedWindow(idx, category)) === cardsOf(window)) continue;
     for (const p of idx.inCategory(category)) if (!postIds.includes(p.id)) dirty.add(p.id);
   }
   return [...dirty].sort((a, b) => a - b);
@@ -49,16 +51,10 @@ export async function backgroundStep(ctx: RendererContext): Promise<boolean> {
   ctx.index ??= await loadIndex(ctx.source);
   const category = ctx.state.spread[0];
   if (category !== undefined) {
-    const done = await spreadCategory(ctx, dir, category);
-    // Null: a publish changed the category's newest four meanwhile; the category stays first in the queue.
-    if (done) {
-      const ids = new Set(done);
-      const { dirty, spread } = ctx.state;
-      ctx.state = {
-        ...ctx.state,
-        dirty: dirty.filter((id) => !ids.has(id)),
-        spread: spread.filter((c) => c !== category),
-      };
+    // False: a publish changed the category's newest four meanwhile; the category stays first in the queue. The
+    // articles' other queued work (a share image to draw) stays queued either way.
+    if (await spreadCategory(ctx, dir, category)) {
+      ctx.state = { ...ctx.state, spread: ctx.state.spread.filter((c) => c !== category) };
     }
     saveState(ctx, ctx.state);
     return true;

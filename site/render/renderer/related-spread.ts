@@ -48,28 +48,26 @@ export function windowsWithGonePosts(idx: SiteIndex, before: Map<string, readonl
   return [...before].filter(([, window]) => window.some((p) => idx.get(p.id)?.slug !== p.slug)).map(([c]) => c);
 }
 
-/** Replaces the related block of article `slug` by `block`; whether the file is there with a block. */
-function copyBlock(dir: string, slug: string, block: string): boolean {
+/** Replaces the related block of article `slug` by `block` (an article not there, or without one, is left). */
+function copyBlock(dir: string, slug: string, block: string): void {
   const file = fileOf(`/post/${slug}`);
   let html: string;
   try {
     html = readFileSync(join(dir, file), 'utf8');
   } catch {
-    return false; // never rendered (it could not be), or gone since: the background tries again
+    return; // never rendered (it could not be), or gone since
   }
   const old = blockIn(html);
-  if (!old) return false;
+  if (!old) return;
   if (html.slice(old.start, old.end) !== block)
     writeAtomic(dir, file, html.slice(0, old.start) + block + html.slice(old.end));
-  return true;
 }
 
 /**
- * Brings every related block of `category` up to date: the ids of the articles done (none of them needs the slow
- * refresh any more), or null when a publish at a checkpoint (one before each article rendered, and every
- * COPY_SLICE copies) changed the category's newest four (start again).
+ * Brings every related block of `category` up to date; false when a publish at a checkpoint (one before each article
+ * rendered, and every COPY_SLICE copies) changed the category's newest four (start again).
  */
-export async function spreadCategory(ctx: RendererContext, dir: string, category: string): Promise<number[] | null> {
+export async function spreadCategory(ctx: RendererContext, dir: string, category: string): Promise<boolean> {
   const idx = ctx.index!;
   const window = cardsOf(relatedWindow(idx, category));
   /** After a checkpoint: whether the block being spread is still the category's. */
@@ -79,21 +77,21 @@ export async function spreadCategory(ctx: RendererContext, dir: string, category
   };
   const all = idx.inCategory(category);
   const shared = all.slice(RELATED_WINDOW - 1);
-  const done: number[] = [];
-  for (const post of await ctx.source.postsById([...all.slice(0, RELATED_WINDOW)].map((p) => p.id))) {
-    if (!(await unchanged())) return null;
+  const rendered = new Set<number>();
+  for (const post of await ctx.source.postsById(all.slice(0, RELATED_WINDOW).map((p) => p.id))) {
+    if (!(await unchanged())) return false;
     const errors: BuildPostError[] = [];
     await renderArticles(ctx, dir, idx, [post], errors, { fallback: (id) => idx.get(id) });
-    if (errors.length === 0) done.push(post.id);
+    if (errors.length === 0) rendered.add(post.id);
   }
-  const model = shared[0] && done.includes(shared[0].id) ? shared[0] : null;
+  const model = shared[0] && rendered.has(shared[0].id) ? shared[0] : null;
   const from = model && readFileSync(join(dir, fileOf(`/post/${model.slug}`)), 'utf8');
   const at = from && blockIn(from);
-  if (!from || !at) return done;
+  if (!from || !at) return true;
   const block = from.slice(at.start, at.end);
   for (let i = 1; i < shared.length; i++) {
-    if ((i - 1) % COPY_SLICE === 0 && !(await unchanged())) return null;
-    if (copyBlock(dir, shared[i]!.slug, block)) done.push(shared[i]!.id);
+    if ((i - 1) % COPY_SLICE === 0 && !(await unchanged())) return false;
+    copyBlock(dir, shared[i]!.slug, block);
   }
-  return done;
+  return true;
 }

@@ -64,6 +64,18 @@ async function renderAllSettled(): Promise<string> {
 describe('share images in a full render', () => {
   withFreshRenderer();
 
+  it('an unpublish before the background has drawn them leaves every other article its own image in the end', async () => {
+    for (const id of [4, 5, 6]) posts.set(id, post(id));
+    await renderer.renderAll(0);
+    const dir = renderer.liveDir()!;
+    expect(renderer.pendingBackground()).toBe(6);
+    // The newest post goes: every other article's related block named it, and is redrawn first.
+    posts.delete(6);
+    await renderer.applyChanges([change(1, 'unpublished', 6, 'post-6')], 1);
+    while (await renderer.backgroundStep());
+    for (const id of [1, 2, 3, 4, 5]) expect(ogImageOf(dir, `post-${id}`)).toMatch(new RegExp(`^/og/post-${id}/`));
+  });
+
   it('a full render leaves missing images to the background, which draws each once and gives every article its own', async () => {
     await renderer.renderAll(0);
     const dir = renderer.liveDir()!;
