@@ -77,9 +77,6 @@ export const MediaSchema = z.object({
 });
 export type Media = z.infer<typeof MediaSchema>;
 
-/** The address of a media file. */
-export const mediaUrl = (file: string) => `/media/${file}`;
-
 /** GET /api/media/:id: an image and the posts whose body uses it. */
 export const MediaDetailSchema = MediaSchema.extend({
   usedBy: z.array(z.object({ id: z.number().int(), title: z.string() })),

@@ -110,6 +110,18 @@ describe('/api/media', () => {
     expect((await t.call('DELETE', `/api/media/${image.id}`)).status).toBe(404);
   });
 
+  it('keeps the files two uploads of the same picture share until both are deleted', async () => {
+    const bytes = await solid(400, 300).jpeg().toBuffer();
+    const first = (await upload(bytes)).json as Media;
+    const second = (await upload(bytes)).json as Media;
+    expect(second.fallback.file).toBe(first.fallback.file);
+    await t.call('DELETE', `/api/media/${first.id}`);
+    expect(stored()).toHaveLength(3);
+    expect((await t.app.request(`${ORIGIN}/media/${second.fallback.file}`)).status).toBe(200);
+    await t.call('DELETE', `/api/media/${second.id}`);
+    expect(stored()).toEqual([]);
+  });
+
   it.each([
     ['not an image', async () => Buffer.from('hello'), MEDIA_ERRORS.notImage],
     ['an SVG with a script', async () => Buffer.from('<svg onload="alert(1)"/>'), MEDIA_ERRORS.svg],

@@ -93,17 +93,8 @@ export class CborReader {
 
 /** Writes CBOR items into a growing buffer, with the shortest heads (as minicbor does). */
 export class CborWriter {
-  private buf: Buffer;
+  private buf = Buffer.allocUnsafe(1024);
   private size = 0;
-
-  /** `capacity`: the bytes expected, so that a large copy is not grown by doubling. */
-  constructor(capacity = 1024) {
-    this.buf = Buffer.allocUnsafe(Math.max(16, capacity));
-  }
-
-  get length(): number {
-    return this.size;
-  }
 
   /** Empties the writer, keeping its buffer: one writer serves many files without fresh memory for each. */
   reset(): this {

@@ -26,17 +26,16 @@ export function readPagefindFile(bytes: Buffer): Buffer {
   return data.subarray(SIGNATURE.length);
 }
 
-/**
- * A pagefind file holding `payload`: gzipped as pagefind writes it, or (`gzip: false`) the signature and payload as
- * they are, which pagefind's browser script reads as well (it checks for the signature before it decompresses).
- */
-export function writePagefindFile(payload: string | Uint8Array, { gzip = true } = {}): Buffer {
+/** A pagefind file holding `payload`, gzipped as pagefind writes it. */
+export function writePagefindFile(payload: string | Uint8Array): Buffer {
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  const framed = Buffer.concat([SIGNATURE, bytes]);
-  return gzip ? gzipSync(framed, { level: 9 }) : framed;
+  return gzipSync(Buffer.concat([SIGNATURE, bytes]), { level: 9 });
 }
 
-/** Writes `payload` to `path` as a pagefind file without gzip, in one write and without joining it to the signature. */
+/**
+ * Writes `payload` to `path` as a pagefind file without gzip (pagefind's browser script reads it as well: it looks
+ * for the signature before it decompresses), in one write and without joining it to the signature.
+ */
 export function writePagefindFileSync(path: string, payload: Uint8Array): void {
   const fd = openSync(path, 'w');
   try {

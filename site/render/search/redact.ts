@@ -142,6 +142,7 @@ interface Scratch {
   body: CborWriter;
   out: CborWriter;
 }
+const newScratch = (): Scratch => ({ body: new CborWriter(), out: new CborWriter() });
 
 /**
  * A word index chunk's payload without the `removed` pages (null when unchanged), and its first and last words.
@@ -150,7 +151,7 @@ interface Scratch {
 export function redactChunk(
   source: Buffer,
   removed: ReadonlySet<number>,
-  scratch: Scratch = { body: new CborWriter(), out: new CborWriter() },
+  scratch: Scratch = newScratch(),
 ): { payload: Buffer | null; first: string | null; last: string | null } {
   const r = new CborReader(source);
   const fields = r.array();
@@ -301,7 +302,7 @@ function redactLanguage(
   const left = pages.length - removed.size;
   if (removed.size === 0) return { hash: null, left };
   for (const i of removed) out.replaced.add(`fragment/${String(pages[i]![0])}.pf_fragment`);
-  const o: Output = { ...out, removed, scratch: { body: new CborWriter(), out: new CborWriter() } };
+  const o: Output = { ...out, removed, scratch: newScratch() };
   meta[2] = redactChunks(o, meta[2] as CborValue[][]);
   meta[3] = redactFilters(o, meta[3] as CborValue[][]);
   meta[4] = (meta[4] as CborValue[][]).map(([sort, sorted, ...extra]) => [

@@ -155,7 +155,12 @@ async function remove(deps: MediaDeps, id: number): Promise<void> {
     });
   }
   await deps.db.delete(media).where(eq(media.id, id));
-  const others = await deps.db.select({ variants: media.variants, fallback: media.fallback }).from(media);
+  // Another image can hold the same files only if it is the same picture; names are hex, so LIKE needs no escaping.
+  const named = filesOf(row).flatMap((f) => [like(media.variants, `%${f}%`), like(media.fallback, `%${f}%`)]);
+  const others = await deps.db
+    .select({ variants: media.variants, fallback: media.fallback })
+    .from(media)
+    .where(or(...named));
   const shared = new Set(others.flatMap(filesOf));
   for (const file of filesOf(row)) if (!shared.has(file)) await deps.store.remove(file);
 }
