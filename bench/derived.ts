@@ -38,7 +38,7 @@ export async function derivedBodies(n: number): Promise<Derived[]> {
          const { generatePost } = await import(${JSON.stringify(join(ROOT, 'bench/corpus.ts'))});
          const { deriveBody } = await import(${JSON.stringify(join(ROOT, 'api/src/services/derive.ts'))});
          const out = [];
-         for (let i = workerData.from; i < workerData.to; i++) out.push(deriveBody(generatePost(i).content));
+         for (let i = workerData.from; i < workerData.to; i++) out.push(deriveBody(generatePost(i).content).body);
          parentPort.postMessage(out);`,
         { eval: true, workerData: { from: Math.floor((n * w) / workers), to: Math.floor((n * (w + 1)) / workers) } },
       );

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { baseURL } from '../playwright.config.ts';
 import { login } from './fixtures.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -51,6 +53,38 @@ test('the editor has no axe violations, with errors and in preview', async ({ pa
   await page.getByLabel('Content').fill('## A heading\n\nSome **bold** text and a [link](https://example.com).');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('article', { name: 'Preview' })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('the Media screen and the image picker have no axe violations, with an image open and errors shown', async ({
+  page,
+}) => {
+  await login(page);
+  const name = `a11y-${Date.now()}.png`;
+  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
+  const res = await page.request.post('/api/media', {
+    headers: { Origin: baseURL, 'Content-Type': 'image/png', 'X-File-Name': name },
+    data: image,
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+
+  await page.goto(`/admin/media/${id}`);
+  await expect(page.getByRole('region', { name: 'Image details' }).getByRole('heading', { name })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.goto('/admin/create');
+  await page.getByRole('button', { name: 'Image', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Choose images')).toBeVisible();
+  await expectNoViolations(page);
+  await dialog.getByRole('tab', { name: 'Library' }).click();
+  await dialog.getByLabel('Search images').fill(name);
+  await dialog.getByRole('button', { name: new RegExp(name) }).click();
+  await dialog.getByRole('button', { name: 'Insert' }).click();
+  await expect(dialog.getByText(/^Alt text is required/)).toBeVisible();
   await expectNoViolations(page);
 });
 

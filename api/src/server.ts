@@ -9,6 +9,7 @@ import type { AppContext } from './app-env.ts';
 import { createApp } from './app.ts';
 import { migrateDb, openDb } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
+import { seedMediaIfEmpty } from './db/seed-media.ts';
 import { loadEnv, type Env } from './env.ts';
 import { ANSWER_CACHE_MAX_BYTES } from './lib/answer-cache.ts';
 import { systemClock } from './lib/clock.ts';
@@ -30,7 +31,7 @@ async function openDatabase(env: Env) {
   const seeded = await seedIfEmpty(db);
   if (seeded.posts) console.log(`Seeded ${seeded.posts} articles and ${seeded.templates} templates.`);
   const admin = await ensureAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
-  return { db, admin };
+  return { db, admin, seeded: seeded.posts > 0 };
 }
 
 /**
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const proxyWarning = trustProxyWarning(env.TRUST_PROXY);
   if (proxyWarning) console.warn(proxyWarning);
-  const { db, admin } = await openDatabase(env);
+  const { db, admin, seeded } = await openDatabase(env);
   const { renderer, preview } = renderers(env);
   const ctx = createServices({
     db,
@@ -131,6 +132,8 @@ async function main(): Promise<void> {
     },
   });
   const mounted = createApp(ctx);
+  // The seeded articles' images, before their bodies are rendered (they show them).
+  if (seeded) console.log(`Seeded ${await seedMediaIfEmpty(ctx.media)} images.`);
   const derived = await ctx.posts.backfillDerived();
   if (derived) console.log(`Stored rendered bodies of ${derived} posts.`);
 

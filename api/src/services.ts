@@ -219,7 +219,7 @@ export function createServices(infra: Infrastructure): AppContext {
     workingCopies: createWorkingCopiesService({ db, clock }),
     scheduler,
     templates: createTemplatesService({ db, clock }),
-    media: createMediaService({ db, clock, store: mediaStoreOf(env) }),
+    media: createMediaService({ db, clock, store: mediaStoreOf(env), onChange: posts.changed }),
     corrections,
     previews: createPreviewsService({ db, clock, siteUrl: env.SITE_URL, renderer: infra.preview, corrections }),
     automation,

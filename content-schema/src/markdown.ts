@@ -5,6 +5,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { checkMarkdownLimits, MARKDOWN_LIMIT_MESSAGES, MARKDOWN_MAX_DEPTH } from './markdown-limits.ts';
+import { figureNode, LIBRARY_IMAGE_SRC, pictureNode, type LibraryImage } from './markdown-images.ts';
 
 export { checkMarkdownLimits, MARKDOWN_LIMIT_MESSAGES, MARKDOWN_MAX_DEPTH } from './markdown-limits.ts';
 
@@ -166,8 +167,65 @@ function parseWithinLimits(markdown: string): MdastRoot {
   return tree;
 }
 
-function renderTree(tree: MdastRoot): string {
-  return guarded(() => htmlProcessor.stringify(htmlProcessor.runSync(tree)));
+function renderTree(tree: MdastRoot, images?: ImageUses): string {
+  return guarded(() => {
+    const hast = htmlProcessor.runSync(tree);
+    if (images) expandLibraryImages(hast, images);
+    return htmlProcessor.stringify(hast);
+  });
+}
+
+/** The library images a body may use, and what rendering it found: the images used, and those left without alt. */
+interface ImageUses {
+  library: ReadonlyMap<number, LibraryImage>;
+  used: Set<number>;
+  withoutAlt: Set<string>;
+}
+
+/** The library image an element is, if it is an `<img>` naming one; `false` for a name the library does not have. */
+function libraryImageOf(node: HastNode, uses: ImageUses): LibraryImage | false | undefined {
+  if (node.type !== 'element' || node.tagName !== 'img') return undefined;
+  const src = node.properties.src;
+  const match = typeof src === 'string' ? LIBRARY_IMAGE_SRC.exec(src) : null;
+  return match ? (uses.library.get(Number(match[1])) ?? false) : undefined;
+}
+
+/** Alt text of a library image: the body's, else the library's; an image with neither is reported. */
+function altOf(node: HastElement, image: LibraryImage, uses: ImageUses): string {
+  uses.used.add(image.id);
+  const own = typeof node.properties.alt === 'string' ? node.properties.alt.trim() : '';
+  const alt = own || image.alt;
+  if (!alt) uses.withoutAlt.add(image.fileName);
+  return alt;
+}
+
+/**
+ * Replaces each library image with its `<picture>`, and a paragraph holding nothing but one with its `<figure>` (a
+ * figure cannot sit inside a paragraph). A name the library does not have (a mistyped number) shows its alt text.
+ */
+function expandLibraryImages(node: HastNode, uses: ImageUses): void {
+  if (!('children' in node)) return;
+  const children = node.children as HastNode[];
+  children.forEach((child, i) => {
+    if (child.type !== 'element') return;
+    const content = child.tagName === 'p' ? child.children.filter((c) => c.type !== 'text' || c.value.trim()) : [];
+    const alone = content.length === 1 ? libraryImageOf(content[0]!, uses) : undefined;
+    if (alone) {
+      children[i] = figureNode(alone, altOf(content[0] as HastElement, alone, uses)) as HastElement;
+      return;
+    }
+    const image = libraryImageOf(child, uses);
+    if (image) children[i] = pictureNode(image, altOf(child, image, uses)) as HastElement;
+    else if (image === false) {
+      const alt = typeof child.properties.alt === 'string' ? child.properties.alt : '';
+      children[i] = {
+        type: 'element',
+        tagName: 'span',
+        properties: {},
+        children: alt ? [{ type: 'text', value: alt }] : [],
+      };
+    } else expandLibraryImages(child, uses);
+  });
 }
 
 /**
@@ -178,12 +236,24 @@ export function renderMarkdown(markdown: string): string {
   return renderTree(parseWithinLimits(markdown));
 }
 
-/** A post body as stored on save: its sanitised HTML and its plain search text, from one parse. */
-export function renderPost(markdown: string): { html: string; text: string } {
+/** A rendered post body: HTML, search text, and the library images it uses (ids) and leaves without alt (names). */
+export interface RenderedPost {
+  html: string;
+  text: string;
+  images: { used: number[]; withoutAlt: string[] };
+}
+
+/**
+ * A post body as stored on save: its sanitised HTML and its plain search text, from one parse. `library` holds the
+ * media library's images the body may name (markdown-images.ts); each becomes a responsive picture.
+ */
+export function renderPost(markdown: string, library: ReadonlyMap<number, LibraryImage> = new Map()): RenderedPost {
   const tree = parseWithinLimits(markdown);
   // Text first: the tree is the renderer's input and is not read again afterwards.
   const text = plainText(tree);
-  return { html: renderTree(tree), text };
+  const uses: ImageUses = { library, used: new Set(), withoutAlt: new Set() };
+  const html = renderTree(tree, uses);
+  return { html, text, images: { used: [...uses.used], withoutAlt: [...uses.withoutAlt] } };
 }
 
 /** The markdown syntax tree (with GFM), for callers that need structure rather than HTML. */

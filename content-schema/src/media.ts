@@ -28,6 +28,13 @@ export const MEDIA_ERRORS = {
   notFound: 'Image not found',
 } as const;
 
+/** Why a post cannot be published: the library images it shows without alt text, by file name. */
+export function missingAltMessage(fileNames: readonly string[]): string {
+  const names = fileNames.map((n) => `“${n}”`).join(', ');
+  const which = fileNames.length === 1 ? `the image ${names}` : `the images ${names}`;
+  return `Add alt text to ${which} before publishing: readers who cannot see an image rely on it.`;
+}
+
 export const MEDIA_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const;
 
 /** One file of an image: its format and size, and its name under /media/. */
@@ -46,17 +53,24 @@ const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
 
+const detailFields = {
+  alt: optionalText('Alt text', 500),
+  caption: optionalText('Caption', 1000),
+  credit: optionalText('Credit', 200),
+  licence: optionalText('Licence', 200),
+};
+
 /** What an editor writes about an image. Alt text may be empty here; a post cannot be published with it empty. */
 export const MediaDetailsSchema = z.object({
-  alt: optionalText('Alt text', 500).default(''),
-  caption: optionalText('Caption', 1000).default(''),
-  credit: optionalText('Credit', 200).default(''),
-  licence: optionalText('Licence', 200).default(''),
+  alt: detailFields.alt.default(''),
+  caption: detailFields.caption.default(''),
+  credit: detailFields.credit.default(''),
+  licence: detailFields.licence.default(''),
 });
 export type MediaDetails = z.infer<typeof MediaDetailsSchema>;
 
-/** Body of PUT /api/media/:id: any of the details. */
-export const MediaDetailsInputSchema = MediaDetailsSchema.partial().strict();
+/** Body of PUT /api/media/:id: any of the details; those left out stay as they are (no defaults here). */
+export const MediaDetailsInputSchema = z.object(detailFields).partial().strict();
 
 /** An image of the library (GET /api/media). */
 export const MediaSchema = z.object({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LogOut, Plus, ShieldCheck } from 'lucide-react';
+import { Images, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { useAuthStatus, useLogout } from '../features/auth/index.ts';
 import { BuildStatus } from '../features/build/index.ts';
@@ -7,8 +7,8 @@ import { InboxLink } from '../features/inbox/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
 
 /**
- * Dashboard header: admin name, Logout, the notification bell and Create Post; Security and the Inbox of reader
- * messages with its unread count.
+ * Dashboard header: admin name, Logout, the notification bell and Create Post; Security, the Inbox of reader
+ * messages with its unread count, and the Media library.
  */
 export function DashboardHeader() {
   const { data } = useAuthStatus();
@@ -30,6 +30,12 @@ export function DashboardHeader() {
             <Link to="/create">
               <Plus aria-hidden="true" />
               Create Post
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/media">
+              <Images aria-hidden="true" />
+              Media
             </Link>
           </Button>
           <Button asChild variant="outline">

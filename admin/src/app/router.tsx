@@ -44,6 +44,17 @@ function LazyInbox() {
   );
 }
 
+// The Media screen (the image library): a screen of its own, linked from the dashboard header.
+const MediaPage = lazy(() => import('../features/media/media-page.tsx').then((m) => ({ default: m.MediaPage })));
+
+function LazyMedia() {
+  return (
+    <Suspense fallback={<PageLoading label="Loading media..." />}>
+      <MediaPage />
+    </Suspense>
+  );
+}
+
 function DashboardTabRoute() {
   const { tab = 'overview' } = useParams();
   const known = DASHBOARD_TABS.find((t) => t.value === tab);
@@ -56,7 +67,8 @@ function DashboardTabRoute() {
 }
 
 /**
- * Routes under /admin: the dashboard (one path per tab), the editor, the Security screen, and the login screen.
+ * Routes under /admin: the dashboard (one path per tab), the editor, the Security, Inbox and Media screens, and the
+ * login screen.
  * Declarative routes (no data router: nothing here loads data through the router), so the router's data layer stays
  * out of the admin's initial load; a screen that throws shows RouteErrorBoundary instead of a blank page.
  */
@@ -71,6 +83,7 @@ export function AppRoutes() {
           {/* Not a ninth tab (the dashboard has eight): a screen of its own, linked from the dashboard header. */}
           <Route path="security" element={<LazySecurity />} />
           <Route path="inbox/:id?" element={<LazyInbox />} />
+          <Route path="media/:id?" element={<LazyMedia />} />
           {/* One route for every tab (overview at /admin), so switching tabs keeps the page (and focus) mounted. */}
           <Route path=":tab?" element={<DashboardTabRoute />} />
           <Route path="*" element={<NotFound />} />

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, toSearch } from './api-client.ts';
+import { ApiError, apiRequest, apiUpload, toSearch } from './api-client.ts';
 
 function answer(status: number, body: string, statusText = '') {
   vi.stubGlobal(
@@ -56,6 +56,83 @@ describe('apiRequest', () => {
       message: '500: upstream exploded',
       detail: 'upstream exploded',
     });
+  });
+});
+
+/** A stand-in for XMLHttpRequest: records the request; `answer` and `fail` play the server's part. */
+class FakeXhr {
+  static last: FakeXhr;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  answer(status: number, text: string, statusText = '') {
+    Object.assign(this, { status, statusText, responseText: text });
+    this.onload?.();
+  }
+}
+
+describe('apiUpload', () => {
+  const file = new File(['bytes'], 'chart.png', { type: 'image/png' });
+  const schema = z.object({ id: z.number() });
+
+  it('POSTs the file as the body with its type, asks for JSON, reports progress and validates the answer', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const sent: number[] = [];
+    const result = apiUpload('/media', file, {
+      headers: { 'X-File-Name': 'chart.png' },
+      schema,
+      onProgress: (n) => sent.push(n),
+    });
+    const xhr = FakeXhr.last;
+    expect([xhr.method, xhr.url, xhr.body]).toEqual(['POST', '/api/media', file]);
+    expect(xhr.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'image/png',
+      'X-File-Name': 'chart.png',
+    });
+    xhr.upload.onprogress?.({ loaded: 3 });
+    xhr.answer(201, '{"id":42}');
+    await expect(result).resolves.toEqual({ id: 42 });
+    expect(sent).toEqual([3]);
+  });
+
+  it('throws ApiError with the server’s message, as apiRequest does', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const result = apiUpload('/media', file, { schema });
+    FakeXhr.last.answer(422, '{"error":"SVG drawings are not accepted"}', 'Unprocessable Content');
+    const error = await result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, detail: 'SVG drawings are not accepted' });
+  });
+
+  it('rejects with a TypeError when no answer came, and names an answer that breaks the contract', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const lost = apiUpload('/media', file, { schema });
+    FakeXhr.last.onerror?.();
+    await expect(lost).rejects.toBeInstanceOf(TypeError);
+    const odd = apiUpload('/media', file, { schema });
+    FakeXhr.last.answer(201, '{"id":"42"}');
+    await expect(odd).rejects.toThrow('Unexpected answer from /api/media');
   });
 });
 

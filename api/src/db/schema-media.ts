@@ -2,9 +2,10 @@
  * The media library: one row per uploaded image, with the files processing wrote for it (their names are their
  * content's hash, kept in the media store). Migrated with the main schema (drizzle/), since posts refer to it.
  */
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { MediaVariant } from 'content-schema/media';
 import { createdAt, timestamp } from './columns.ts';
+import { posts } from './schema.ts';
 
 export const media = sqliteTable(
   'media',
@@ -27,4 +28,22 @@ export const media = sqliteTable(
     updatedAt: timestamp('updated_at').notNull(),
   },
   (t) => [index('media_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Which library images each post's body uses, kept with every save that changes the body (in its batch): the
+ * library's "used by", its unused filter, the refusal to delete an image in use, and the posts to render again when
+ * an image's alt text or caption changes all read it.
+ */
+export const postMedia = sqliteTable(
+  'post_media',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index('post_media_media_idx').on(t.mediaId)],
 );

@@ -134,6 +134,8 @@ export const posts = sqliteTable(
     searchText: text('search_text'),
     /** Why `html` could not be derived (a row written before the renderer's limits); null when it could. */
     renderError: text('render_error'),
+    /** File names of the library images the body shows without alt text (derived with `html`): it cannot go live. */
+    imagesWithoutAlt: text('images_without_alt', { mode: 'json' }).$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at').notNull(),
     publishedAt: timestamp('published_at'),

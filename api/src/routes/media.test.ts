@@ -65,6 +65,11 @@ describe('/api/media', () => {
       'Alt text must be at most 500 characters',
     );
     expect((await t.call('PUT', `/api/media/${image.id}`, { width: 5 })).status).toBe(400);
+    // A detail left out of a change stays as it was.
+    expect((await t.call('PUT', `/api/media/${image.id}`, { licence: 'CC BY-SA 4.0' })).json).toMatchObject({
+      caption: 'The morning ferry.',
+      licence: 'CC BY-SA 4.0',
+    });
     expect((await t.call('GET', `/api/media/${image.id}`)).json).toMatchObject({
       alt: 'A ferry leaving the harbour at dawn',
       usedBy: [],
@@ -83,7 +88,7 @@ describe('/api/media', () => {
     expect(await names('?q=stockholm%202024')).toEqual(['team.png']);
     expect(await names('?q=%25')).toEqual([]);
     expect(await names('?filter=missing-alt')).toEqual(['chart-q3.jpg']);
-    await t.call('POST', '/api/posts', postBody({ content: `Chart:\n\n![Q3](/media/${a.fallback.file})` }));
+    await t.call('POST', '/api/posts', postBody({ content: `Chart:\n\n![Q3](/media/${a.id})` }));
     expect(await names('?filter=unused')).toEqual(['team.png']);
     expect((await t.call('GET', '/api/media?filter=everything')).status).toBe(400);
   });
@@ -93,7 +98,7 @@ describe('/api/media', () => {
     const post = await t.call(
       'POST',
       '/api/posts',
-      postBody({ title: 'Harbour story', content: `![A ferry](/media/${image.variants[0]!.file})` }),
+      postBody({ title: 'Harbour story', content: `![A ferry](/media/${image.id})` }),
     );
     const refused = await t.call('DELETE', `/api/media/${image.id}`);
     expect(refused.status).toBe(409);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { LIBRARY_IMAGE_SRC } from 'content-schema/markdown-images';
 import { MEDIA_ERRORS, MediaDetailsInputSchema, MediaQuerySchema } from 'content-schema/media';
 import type { AppContext, AppEnv } from '../app-env.ts';
 import { AppError, validate } from '../lib/errors.ts';
@@ -39,10 +40,19 @@ export function mediaRoutes(services: Pick<AppContext, 'media'>) {
     });
 }
 
-/** The media files, public: names are content hashes, so an answer never changes and is cached for a year. */
+/**
+ * The media files, public: names are content hashes, so an answer never changes and is cached for a year. A post
+ * body names a library image by its number (`/media/42`, markdown-images.ts): that redirects to its fallback file,
+ * for the editor's preview and anything else that reads the markdown (published pages carry the files themselves).
+ */
 export function mediaFilesRoutes(services: Pick<AppContext, 'media'>) {
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/:file', async (c) => {
     const file = c.req.param('file');
+    if (LIBRARY_IMAGE_SRC.test(`/media/${file}`)) {
+      const fallback = await services.media.fallbackFile(Number(file));
+      if (!fallback) throw new AppError(404, 'Not found');
+      return c.redirect(`/media/${fallback}`, 302);
+    }
     const data = MEDIA_FILE.test(file) ? await services.media.read(file) : null;
     if (!data) throw new AppError(404, 'Not found');
     const etag = `"${file.slice(0, 32)}"`;

@@ -140,7 +140,7 @@ async function insertBulk(db: Db, title: string, n: number): Promise<void> {
   const slug = title.toLowerCase().replace(/\s+/g, '-');
   const rows = Array.from({ length: n }, (_, i) => ({
     ...postBody({ title: `${title} ${i}`, slug: `${slug}-${i}`, published: true }),
-    ...deriveBody(postBody().content),
+    ...deriveBody(postBody().content).body,
     tags: [],
     createdAt: now,
     updatedAt: now,

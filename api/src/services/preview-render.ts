@@ -10,7 +10,7 @@ import { RELATED_POSTS_MAX } from 'content-schema/site';
 import type { Db } from '../db/client.ts';
 import { posts, workingCopies } from '../db/schema.ts';
 import type { CorrectionsService } from './corrections.ts';
-import { deriveBody } from './derive.ts';
+import { deriveStored } from './derive.ts';
 import { toPost } from './posts/rows.ts';
 import type { PreviewRendererClient } from './site-renderer.ts';
 
@@ -51,10 +51,11 @@ async function relatedOf({ db }: PreviewRenderDeps, category: string, postId: nu
 }
 
 /** The stored derivation when the body is the saved one (derived once when it was saved), else rendered now. */
-function bodyOf(row: PostRow, content: string | undefined): { html: string | null; renderError: string | null } {
-  if (content !== undefined && content !== row.content) return deriveBody(content);
+async function bodyOf(db: Db, row: PostRow, content: string | undefined) {
   const stored = row.html !== null || row.renderError !== null;
-  return stored ? { html: row.html, renderError: row.renderError } : deriveBody(row.content);
+  if ((content === undefined || content === row.content) && stored)
+    return { html: row.html, renderError: row.renderError };
+  return (await deriveStored(db, content ?? row.content)).body;
 }
 
 /**
@@ -79,7 +80,7 @@ export async function previewOf(deps: PreviewRenderDeps, postId: number): Promis
     ...over,
     updatedAt: copy && copy.updatedAt > row.updatedAt ? copy.updatedAt.toISOString() : base.updatedAt,
   };
-  const body = bodyOf(row, content);
+  const body = await bodyOf(db, row, content);
   return {
     post,
     html: body.html,

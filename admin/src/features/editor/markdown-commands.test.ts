@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyMarkdownCommand,
+  insertBlock,
   shortcutCommand,
   type MarkdownCommand,
   type TextSelection,
@@ -54,23 +55,33 @@ describe('inline formatting wraps the selection and keeps it selected', () => {
   });
 });
 
-describe('links and images', () => {
+describe('links', () => {
   it('turns the selection into link text and selects the url placeholder', () => {
     expect(run('read [the docs] now', 'link')).toBe('read [the docs]([url]) now');
   });
 
   it('inserts placeholders with nothing selected', () => {
     expect(run('[]', 'link')).toBe('[link text]([url])');
-    expect(run('[]', 'image')).toBe('![alt text]([url])');
   });
 
   it('uses a selected URL as the target and selects the text placeholder', () => {
     expect(run('see [https://example.com/a]', 'link')).toBe('see [[link text]](https://example.com/a)');
-    expect(run('[/img/chart.png]', 'image')).toBe('![[alt text]](/img/chart.png)');
+    expect(run('[/img/chart.png]', 'link')).toBe('[[link text]](/img/chart.png)');
   });
+});
 
-  it('uses the selection as alt text for an image', () => {
-    expect(run('[A chart]', 'image')).toBe('![A chart]([url])');
+describe('insertBlock puts an image reference in a paragraph of its own, the caret after it', () => {
+  const image = '![A chart](/media/42)';
+  it.each([
+    ['an empty body', '[]', '![A chart](/media/42)[]'],
+    ['the end of a paragraph', 'Intro.[]', 'Intro.\n\n![A chart](/media/42)[]'],
+    ['the middle of a line, which is split', 'One two[] three', 'One two\n\n![A chart](/media/42)[]\n\n three'],
+    ['a blank line between paragraphs', 'One\n\n[]\n\nTwo', 'One\n\n![A chart](/media/42)[]\n\nTwo'],
+    ['the start of a line', 'One\n[]Two', 'One\n\n![A chart](/media/42)[]\n\nTwo'],
+    ['the start of the body', '[]Intro.', '![A chart](/media/42)[]\n\nIntro.'],
+    ['the end of a selection, which stays', '[Intro].', 'Intro\n\n![A chart](/media/42)[]\n\n.'],
+  ])('at %s', (_where, input, output) => {
+    expect(show(insertBlock(parse(input), image))).toBe(output);
   });
 });
 

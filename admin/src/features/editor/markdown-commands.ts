@@ -1,6 +1,6 @@
 /** The markdown toolbar's edits as pure functions over a textarea's value and selection. */
 
-export type MarkdownCommand = 'bold' | 'italic' | 'code' | 'link' | 'list' | 'quote' | 'image';
+export type MarkdownCommand = 'bold' | 'italic' | 'code' | 'link' | 'list' | 'quote';
 
 /** A textarea's text and selection (start ≤ end, as `selectionStart`/`selectionEnd`). */
 export interface TextSelection {
@@ -42,9 +42,7 @@ export function applyMarkdownCommand(selection: TextSelection, command: Markdown
     case 'code':
       return toggleInline(selection, INLINE[command].marker, INLINE[command].placeholder);
     case 'link':
-      return insertLink(selection, '');
-    case 'image':
-      return insertLink(selection, '!');
+      return insertLink(selection);
     case 'list':
     case 'quote':
       return toggleLinePrefix(selection, LINE_PREFIX[command]);
@@ -102,25 +100,44 @@ function toggleInline({ value, start, end }: TextSelection, marker: string, plac
 }
 
 /**
- * Inserts `[text](url)` (or `![alt](url)` with `bang`). The selection becomes the text, and the url
- * placeholder is selected for typing; a selected URL becomes the target instead, with the text selected.
+ * Inserts `[text](url)`. The selection becomes the text, and the url placeholder is selected for typing; a selected
+ * URL becomes the target instead, with the text selected.
  */
-function insertLink({ value, start, end }: TextSelection, bang: '' | '!'): TextSelection {
+function insertLink({ value, start, end }: TextSelection): TextSelection {
   const selected = value.slice(start, end).trim();
-  const textPlaceholder = bang ? 'alt text' : 'link text';
+  const textPlaceholder = 'link text';
   if (URL_LIKE.test(selected)) {
-    const inserted = `${bang}[${textPlaceholder}](${selected})`;
-    const textStart = start + bang.length + 1;
+    const inserted = `[${textPlaceholder}](${selected})`;
     return {
       value: replaceRange(value, start, end, inserted),
-      start: textStart,
-      end: textStart + textPlaceholder.length,
+      start: start + 1,
+      end: start + 1 + textPlaceholder.length,
     };
   }
   const text = selected.replace(/\s+/g, ' ') || textPlaceholder;
-  const inserted = `${bang}[${text}](url)`;
-  const urlStart = start + bang.length + text.length + 3;
+  const inserted = `[${text}](url)`;
+  const urlStart = start + text.length + 3;
   return { value: replaceRange(value, start, end, inserted), start: urlStart, end: urlStart + 3 };
+}
+
+/** The line breaks that make `text` a paragraph of its own after `before` or before `after`. */
+function paragraphBreak(text: string, side: 'before' | 'after'): string {
+  if (text === '') return '';
+  const edge = side === 'before' ? text.slice(-2) : text.slice(0, 2);
+  if (edge === '\n\n') return '';
+  return (side === 'before' ? edge.endsWith('\n') : edge.startsWith('\n')) ? '\n' : '\n\n';
+}
+
+/**
+ * Inserts `block` (an image's reference) as a paragraph of its own at the end of the selection, which stays: the
+ * line it falls in is split, blank lines are added only where missing. The caret lands after the block.
+ */
+export function insertBlock({ value, end }: TextSelection, block: string): TextSelection {
+  const before = value.slice(0, end);
+  const after = value.slice(end);
+  const inserted = paragraphBreak(before, 'before') + block;
+  const caret = end + inserted.length;
+  return { value: before + inserted + paragraphBreak(after, 'after') + after, start: caret, end: caret };
 }
 
 /**

@@ -10,15 +10,49 @@ export const TOOLBAR_ACTIONS: { command: MarkdownCommand; label: string; icon: L
   { command: 'link', label: 'Link', icon: Link2, shortcut: 'Ctrl+K' },
   { command: 'list', label: 'Bulleted list', icon: List },
   { command: 'quote', label: 'Quote', icon: Quote },
-  { command: 'image', label: 'Image', icon: Image },
 ];
 
-/** Formatting buttons acting on the content textarea's selection; arrow keys move between them. */
+const BUTTON =
+  'inline-flex size-8 items-center justify-center rounded-sm text-foreground hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+function ToolbarButton({
+  label,
+  icon: Icon,
+  tip,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  tip: string;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip content={tip}>
+      <Toolbar.Button
+        type="button"
+        aria-label={label}
+        // Keep the textarea's focus and selection when clicked with a mouse.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onClick}
+        className={BUTTON}
+      >
+        <Icon className="size-4" aria-hidden="true" />
+      </Toolbar.Button>
+    </Tooltip>
+  );
+}
+
+/**
+ * Formatting buttons acting on the content textarea's selection, and Image, which opens the image picker; arrow
+ * keys move between them.
+ */
 export function MarkdownToolbar({
   onCommand,
+  onImage,
   controls,
 }: {
   onCommand: (command: MarkdownCommand) => void;
+  onImage: () => void;
   controls: string;
 }) {
   return (
@@ -27,20 +61,16 @@ export function MarkdownToolbar({
       aria-controls={controls}
       className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-input bg-muted p-1"
     >
-      {TOOLBAR_ACTIONS.map(({ command, label, icon: Icon, shortcut }) => (
-        <Tooltip key={command} content={shortcut ? `${label} (${shortcut})` : label}>
-          <Toolbar.Button
-            type="button"
-            aria-label={label}
-            // Keep the textarea's focus and selection when clicked with a mouse.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => onCommand(command)}
-            className="inline-flex size-8 items-center justify-center rounded-sm text-foreground hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Icon className="size-4" aria-hidden="true" />
-          </Toolbar.Button>
-        </Tooltip>
+      {TOOLBAR_ACTIONS.map(({ command, label, icon, shortcut }) => (
+        <ToolbarButton
+          key={command}
+          label={label}
+          icon={icon}
+          tip={shortcut ? `${label} (${shortcut})` : label}
+          onClick={() => onCommand(command)}
+        />
       ))}
+      <ToolbarButton label="Image" icon={Image} tip="Image: upload or choose from the library" onClick={onImage} />
     </Toolbar.Root>
   );
 }

@@ -2,16 +2,18 @@
  * The media library: uploads processed into their served files (process.ts), kept in a store (store.ts), and one
  * row each. The files are all written before the row, so a crash mid-upload leaves no row pointing at nothing
  * (at worst files no row names, which a later upload of the same image reuses). An image is in use while a post's
- * body names one of its files; it cannot be deleted then.
+ * body shows it (`post_media`, uses.ts); it cannot be deleted then, and a change of its details renders those posts
+ * again (rerender.ts).
  */
-import { and, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MEDIA_ERRORS, type Media, type MediaDetail, type MediaDetails, type MediaVariant } from 'content-schema/media';
 import type { Db } from '../../db/client.ts';
-import { media } from '../../db/schema-media.ts';
+import { media, postMedia } from '../../db/schema-media.ts';
 import { posts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MediaRefusal, processImage, type ProcessedFile } from './process.ts';
+import { postsUsing, rerenderStatements } from './rerender.ts';
 import type { MediaStore } from './store.ts';
 
 /** Uploads processed at once on one instance; more get 429 (processing takes both cores of a small machine). */
@@ -60,6 +62,8 @@ export interface MediaDeps {
   db: Db;
   clock: Clock;
   store: MediaStore;
+  /** Posts were rendered again (their caches are stale, and the builder has change records to read). */
+  onChange?: () => void;
 }
 
 /** The service's dependencies and the uploads processing on this instance. */
@@ -67,13 +71,14 @@ interface Media$ extends MediaDeps {
   processing: { count: number };
 }
 
-/** The posts whose body names one of the image's files. */
-function usedBy({ db }: MediaDeps, row: Pick<Row, 'variants' | 'fallback'>): Promise<{ id: number; title: string }[]> {
-  const names = filesOf(row).map((f) => like(posts.content, `%/media/${f}%`));
+const used = (id: SQLWrapper | number) => sql`EXISTS (SELECT 1 FROM ${postMedia} WHERE ${postMedia.mediaId} = ${id})`;
+
+/** The posts whose body shows the image. */
+function usedBy({ db }: MediaDeps, id: number): Promise<{ id: number; title: string }[]> {
   return db
     .select({ id: posts.id, title: posts.title })
     .from(posts)
-    .where(or(...names))
+    .where(sql`${posts.id} IN (SELECT ${postMedia.postId} FROM ${postMedia} WHERE ${postMedia.mediaId} = ${id})`)
     .orderBy(desc(posts.id));
 }
 
@@ -122,31 +127,53 @@ async function list(deps: MediaDeps, { q, filter }: MediaQuery = {}): Promise<Me
     );
   }
   if (filter === 'missing-alt') where.push(eq(media.alt, ''));
+  if (filter === 'unused') where.push(sql`NOT ${used(media.id)}`);
   const rows = await deps.db
     .select()
     .from(media)
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(media.createdAt), desc(media.id));
-  if (filter !== 'unused') return rows.map(toMedia);
-  const unused: Media[] = [];
-  for (const r of rows) if ((await usedBy(deps, r)).length === 0) unused.push(toMedia(r));
-  return unused;
+  return rows.map(toMedia);
 }
 
+/** Passes over the posts showing an image after its details change (a save meanwhile may have used the old ones). */
+const RERENDER_PASSES = 4;
+
+/**
+ * Saves an image's details and renders the posts showing it again, in one batch (each post only while it is at the
+ * version rendered); 409 when the change would leave a published post with an image without alt text. A post saved
+ * between the read and the batch may have been rendered with the old details: later passes render whatever still
+ * differs from the image as it now is.
+ */
 async function update(deps: MediaDeps, id: number, details: Partial<MediaDetails>): Promise<Media> {
-  await find(deps, id);
-  const [row] = await deps.db
+  const { db } = deps;
+  const before = await find(deps, id);
+  const updatedAt = deps.clock.now();
+  const first = await rerenderStatements(db, await postsUsing(db, id), { ...before, ...details }, updatedAt);
+  const save = db
     .update(media)
-    .set({ ...details, updatedAt: deps.clock.now() })
+    .set({ ...details, updatedAt })
     .where(eq(media.id, id))
     .returning();
+  const [[row]] = await db.batch([save, ...first.statements]);
+  let rendered = first.statements.length;
+  for (let pass = 1; pass < RERENDER_PASSES; pass++) {
+    const again = await rerenderStatements(db, await postsUsing(db, id), await find(deps, id), updatedAt).catch(
+      () => null,
+    );
+    const [head, ...rest] = again?.statements ?? [];
+    if (!head) break;
+    await db.batch([head, ...rest]);
+    rendered += again!.statements.length;
+  }
+  if (rendered > 0) deps.onChange?.();
   return toMedia(row!);
 }
 
 /** Deletes an image no post uses (409 naming the posts otherwise), and its files no other image shares. */
 async function remove(deps: MediaDeps, id: number): Promise<void> {
   const row = await find(deps, id);
-  const users = await usedBy(deps, row);
+  const users = await usedBy(deps, id);
   if (users.length > 0) {
     const titles = users.map((p) => `“${p.title}”`).join(', ');
     const which = users.length === 1 ? 'a post' : `${users.length} posts`;
@@ -154,7 +181,12 @@ async function remove(deps: MediaDeps, id: number): Promise<void> {
       extra: { usedBy: users },
     });
   }
-  await deps.db.delete(media).where(eq(media.id, id));
+  // A save that started using it since is seen here: the row stays, and the next try names the post.
+  const deleted = await deps.db
+    .delete(media)
+    .where(and(eq(media.id, id), sql`NOT ${used(id)}`))
+    .returning();
+  if (deleted.length === 0) return remove(deps, id);
   // Another image can hold the same files only if it is the same picture; names are hex, so LIKE needs no escaping.
   const named = filesOf(row).flatMap((f) => [like(media.variants, `%${f}%`), like(media.fallback, `%${f}%`)]);
   const others = await deps.db
@@ -173,10 +205,15 @@ export function createMediaService(deps: MediaDeps) {
     /** An image, with the posts that use it. */
     get: async (id: number): Promise<MediaDetail> => {
       const row = await find(self, id);
-      return { ...toMedia(row), usedBy: await usedBy(self, row) };
+      return { ...toMedia(row), usedBy: await usedBy(self, id) };
     },
     update: (id: number, details: Partial<MediaDetails>) => update(self, id, details),
     remove: (id: number) => remove(self, id),
+    /** The fallback file of an image, or null when there is no such image. */
+    fallbackFile: async (id: number): Promise<string | null> => {
+      const [row] = await self.db.select({ fallback: media.fallback }).from(media).where(eq(media.id, id));
+      return row?.fallback.file ?? null;
+    },
     /** A served file's bytes, or null. */
     read: (file: string) => deps.store.read(file),
   };

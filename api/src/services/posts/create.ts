@@ -5,7 +5,8 @@ import type { Post, PostData } from 'content-schema/post';
 import { posts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeChange, insertChange } from '../change-record.ts';
-import { deriveBody } from '../derive.ts';
+import { deriveStored } from '../derive.ts';
+import { replaceMediaUses } from '../media/uses.ts';
 import type { PostsContext } from './context.ts';
 import { assertPublishable } from './publishable.ts';
 import { insertRevision, revisionChanges } from './revision-rows.ts';
@@ -34,11 +35,12 @@ export async function create(ctx: PostsContext, input: PostData, options: Create
   const now = ctx.clock.now();
   const slug = input.slug ? await explicitSlug(db, input.slug) : await uniqueSlug(db, input.title);
   const { slug: _slug, ...data } = input;
-  if (input.published) assertPublishable(data.content);
+  const derived = await deriveStored(db, data.content);
+  if (input.published) assertPublishable({ content: data.content, ...derived.body });
   const provenance = input.provenance ?? 'human';
   const values = {
     ...data,
-    ...deriveBody(data.content),
+    ...derived.body,
     slug,
     provenance,
     editedBy: editedByAfter(provenance, options.savedBy, null),
@@ -54,6 +56,7 @@ export async function create(ctx: PostsContext, input: PostData, options: Create
   const [[row]] = await db.batch([
     db.insert(posts).values(values).returning(),
     ...(options.alongside?.(slug) ?? []),
+    ...replaceMediaUses(db, newId, derived.mediaIds),
     ...(record ? [insertChange(db, { ...record, postId: newId })] : []),
     insertRevision(db, {
       postId: newId,

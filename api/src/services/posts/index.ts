@@ -57,6 +57,8 @@ export function createPostsService(deps: { db: Db; clock: Clock; onChange?: () =
     uniqueSlug: (title: string, exceptId?: number) => uniqueSlug(deps.db, title, exceptId),
     /** Retires every cached answer (another instance's change reached this one). */
     invalidate,
+    /** Posts were written outside this service (rendered again after an image changed): caches and the builder. */
+    changed: () => ctx.changed(),
     /** What the cached answers hold (bytes, answers), for tests and the memory report. */
     cached: () => ({
       lists: { bytes: lists.bytes, answers: lists.size },

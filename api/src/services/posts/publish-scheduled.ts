@@ -51,7 +51,7 @@ export async function publishScheduled(
   const { db } = ctx;
   const t = ctx.clock.now().getTime();
   const before = await findRow(db, postId);
-  const unfinished = before && !before.published ? unpublishableReason(before.content) : null;
+  const unfinished = before && !before.published ? unpublishableReason(before) : null;
   if (unfinished) return failUnfinished(ctx, scheduleId, before!, token, unfinished);
   // The body checked is the body published: a save since it was read leaves the schedule for the next poll.
   const asRead = before ? sql`AND version = ${before.version}` : sql``;

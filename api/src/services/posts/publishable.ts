@@ -1,18 +1,25 @@
 /**
- * An unfinished AI draft stays a draft: a body that still holds the AI writers' placeholders, prompts or note is
- * refused wherever it would go live (docs/decisions/020-unfinished-drafts-stay-drafts.md).
+ * What may not go live, refused wherever a body would: an unfinished AI draft (the AI writers' placeholders, prompts
+ * or note, docs/decisions/020-unfinished-drafts-stay-drafts.md), and a library image without alt text
+ * (docs/decisions/023-library-images-in-posts.md).
  */
 import { findUnfinished, unfinishedMessage } from 'content-schema/unfinished';
+import { missingAltMessage } from 'content-schema/media';
 import { AppError } from '../../lib/errors.ts';
+import type { PostRow } from './rows.ts';
 
-/** Why a body may not go live, or null when it may. */
-export function unpublishableReason(content: string): string | null {
-  const unfinished = findUnfinished(content);
-  return unfinished ? unfinishedMessage(unfinished) : null;
+/** What decides whether a body may go live: its text, and the library images it shows without alt text. */
+export type PublishableBody = Pick<PostRow, 'content' | 'imagesWithoutAlt'>;
+
+/** Why a body may not go live (unfinished, or an image without alt text), or null when it may. */
+export function unpublishableReason(post: PublishableBody): string | null {
+  const unfinished = findUnfinished(post.content);
+  if (unfinished) return unfinishedMessage(unfinished);
+  return post.imagesWithoutAlt.length > 0 ? missingAltMessage(post.imagesWithoutAlt) : null;
 }
 
-/** Throws 400, on the body, naming what is unfinished when the body may not go live. */
-export function assertPublishable(content: string): void {
-  const reason = unpublishableReason(content);
+/** Throws 400, on the body, naming what is unfinished or which image lacks alt text, when the body may not go live. */
+export function assertPublishable(post: PublishableBody): void {
+  const reason = unpublishableReason(post);
   if (reason) throw new AppError(400, reason, { issues: [{ path: 'content', message: reason }] });
 }

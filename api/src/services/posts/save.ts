@@ -13,7 +13,8 @@ import { POST_CONFLICT_MESSAGE } from 'content-schema/revisions';
 import { posts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeChange, insertChange } from '../change-record.ts';
-import { deriveBody } from '../derive.ts';
+import { deriveStored } from '../derive.ts';
+import { replaceMediaUses } from '../media/uses.ts';
 import type { PostsContext } from './context.ts';
 import { assertPublishable } from './publishable.ts';
 import { editedByAfter } from './create.ts';
@@ -78,9 +79,13 @@ async function savedState(ctx: PostsContext, before: PostRow, patch: SavePatch, 
   const { slug: _slug, ...fields } = patch;
   const slug = await slugAfter(ctx, before, patch);
   const publishing = fields.published === true && !before.published;
+  const derived =
+    fields.content !== undefined && fields.content !== before.content
+      ? await deriveStored(ctx.db, fields.content)
+      : undefined;
   const set = {
     ...fields,
-    ...(fields.content !== undefined && fields.content !== before.content ? deriveBody(fields.content) : {}),
+    ...derived?.body,
     slug,
     editedBy: editedByAfter(fields.provenance ?? before.provenance, options.savedBy, before.editedBy),
     updatedAt: now,
@@ -91,8 +96,8 @@ async function savedState(ctx: PostsContext, before: PostRow, patch: SavePatch, 
   const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
   const after: PostRow = { ...before, ...defined };
   // What goes live (a publish, or a new body of a live post) must be finished; a draft may hold anything.
-  if (after.published && (publishing || after.content !== before.content)) assertPublishable(after.content);
-  return { now, set, after, publishing };
+  if (after.published && (publishing || after.content !== before.content)) assertPublishable(after);
+  return { now, set, after, publishing, mediaIds: derived?.mediaIds };
 }
 
 /** The batch's statements besides the post's own UPDATE, each holding only under `guard`. */
@@ -105,7 +110,7 @@ function alongsideSave(
 ): [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] {
   const { db } = ctx;
   const { id } = before;
-  const { now, after, publishing } = state;
+  const { now, after, publishing, mediaIds } = state;
   const record = describeChange(before, after, now, 'editor');
   return [
     // A post from before revisions were kept (seeded, imported) gets its earlier state as its first revision.
@@ -150,6 +155,7 @@ function alongsideSave(
         ]
       : []),
     ...(record ? [insertChange(db, record, guard)] : []),
+    ...(mediaIds ? replaceMediaUses(db, id, mediaIds, guard) : []),
     ...(options.clearWorkingCopy
       ? [
           db.run(

@@ -6,7 +6,8 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { SitePostsQuery } from 'content-schema/site-feed';
 import type { Db } from '../../db/client.ts';
 import { posts, slugRedirects } from '../../db/schema.ts';
-import { deriveBody } from '../derive.ts';
+import { deriveStored } from '../derive.ts';
+import { replaceMediaUses } from '../media/uses.ts';
 import { summaryColumns, toPost, type PostRow } from './rows.ts';
 
 /**
@@ -77,7 +78,13 @@ export async function backfillDerived(db: Db): Promise<number> {
       .where(and(isNull(posts.html), isNull(posts.renderError)))
       .limit(100);
     if (rows.length === 0) return done;
-    for (const row of rows) await db.update(posts).set(deriveBody(row.content)).where(eq(posts.id, row.id));
+    for (const row of rows) {
+      const { body, mediaIds } = await deriveStored(db, row.content);
+      await db.batch([
+        db.update(posts).set(body).where(eq(posts.id, row.id)),
+        ...replaceMediaUses(db, row.id, mediaIds),
+      ]);
+    }
     done += rows.length;
   }
 }
