@@ -111,6 +111,49 @@ test.describe('article page', () => {
     await expect(page.getByText('No saved articles yet')).toBeVisible();
   });
 
+  test('a library image is a responsive picture in a captioned figure, fetched only when the reader scrolls to it', async ({
+    page,
+  }) => {
+    const media: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/media/')) media.push(r.url());
+    });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/post/eu-ai-act-general-purpose-ai-nordic-startups');
+    const figure = page.locator('.article-body figure.media-figure');
+    await expect(figure).toHaveCount(1);
+    await expect(figure.locator('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      /\/media\/[0-9a-f]{32}\.avif 320w, /,
+    );
+    await expect(figure.locator('source[type="image/webp"]')).toHaveAttribute(
+      'sizes',
+      '(min-width: 52rem) 48rem, calc(100vw - 2rem)',
+    );
+    const img = figure.locator('img');
+    await expect(img).toHaveAttribute('alt', /^A timeline of the EU AI Act/);
+    for (const [name, value] of [
+      ['width', '1600'],
+      ['height', '800'],
+      ['loading', 'lazy'],
+      ['decoding', 'async'],
+    ])
+      await expect(img).toHaveAttribute(name!, value!);
+    await expect(figure.locator('figcaption')).toHaveText(
+      "When the AI Act's rules apply, as set in its Article 113. Northwire (CC BY 4.0)",
+    );
+    // Below the fold: nothing fetched until the reader gets near it, then the AVIF of a phone's width.
+    await page.waitForLoadState('networkidle');
+    expect(media).toEqual([]);
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    const chosen = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+    expect(chosen).toMatch(/\.avif$/);
+    // Its box had its size before it loaded: the page did not move.
+    const box = await img.boundingBox();
+    expect(Math.round(box!.width / box!.height)).toBe(2);
+  });
+
   test('an unknown slug shows Post Not Found with a real 404', async ({ page }) => {
     const res = await page.goto('/post/this-post-does-not-exist');
     expect(res?.status()).toBe(404);
