@@ -298,6 +298,27 @@ test('the Media screen searches, filters, describes and deletes images; an image
   expect((await page.request.get(`/api/media/${harbour.id}`)).status()).toBe(200);
   await expect(items.filter({ hasText: `harbour-${run}.png` })).toHaveCount(1);
 
+  // A new file keeps the image's number: the post still names it, and the library shows the new size and name.
+  await details.getByLabel(`New file for harbour-${run}.png`).setInputFiles({
+    name: `harbour-wide-${run}.png`,
+    mimeType: 'image/png',
+    buffer: await png(960, 480, 20, 120, 200),
+  });
+  await expect(details.getByRole('status')).toHaveText(`File replaced: harbour-wide-${run}.png.`);
+  await expect(details).toContainText('960 × 480 px');
+  await expect(details.getByRole('link', { name: title })).toBeVisible();
+  const replaced = (await (await page.request.get(`/api/media/${harbour.id}`)).json()) as Media;
+  expect([replaced.width, replaced.alt]).toEqual([960, 'Boats in a harbour at dawn']);
+  await details.getByLabel(`New file for harbour-wide-${run}.png`).setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not a picture'),
+  });
+  await expect(details.getByRole('alert').filter({ hasText: MEDIA_ERRORS.notImage })).toBeVisible();
+  expect(((await (await page.request.get(`/api/media/${harbour.id}`)).json()) as Media).fallback).toEqual(
+    replaced.fallback,
+  );
+
   // Once the post no longer uses it, it can go.
   const edited = await page.request.put(`/api/posts/${post.id}`, {
     headers: { Origin: baseURL },
@@ -308,6 +329,6 @@ test('the Media screen searches, filters, describes and deletes images; an image
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Image deleted', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/media\\?q=${run}$`));
-  await expect(items.filter({ hasText: `harbour-${run}.png` })).toHaveCount(0);
+  await expect(items.filter({ hasText: `harbour-wide-${run}.png` })).toHaveCount(0);
   expect((await page.request.get(`/api/media/${harbour.id}`)).status()).toBe(404);
 });

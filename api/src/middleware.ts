@@ -110,6 +110,10 @@ function limit(max: number, message: string): MiddlewareHandler<AppEnv> {
 const limitJson = limit(MAX_BODY_BYTES, 'Request body is too large (at most 1 MB)');
 const limitUploads = limit(MAX_UPLOAD_BYTES, MEDIA_ERRORS.tooLarge);
 
+/** An image upload: a new image (POST /api/media) or a new file for one (PUT /api/media/{id}/file). */
+const isUpload = (method: string, path: string) =>
+  (method === 'POST' && path === '/api/media') || (method === 'PUT' && /^\/api\/media\/[^/]+\/file$/.test(path));
+
 /**
  * Bodies over 1 MB get 413 (an image upload, over MAX_UPLOAD_BYTES). hono's bodyLimit asks for the request's body
  * stream first, which makes node-server build a full fetch Request for every request (reads included): a stated
@@ -118,5 +122,5 @@ const limitUploads = limit(MAX_UPLOAD_BYTES, MEDIA_ERRORS.tooLarge);
  */
 export const limitBodies: MiddlewareHandler<AppEnv> = (c, next) => {
   if (isRead(c.req.method)) return next();
-  return (c.req.method === 'POST' && c.req.path === '/api/media' ? limitUploads : limitJson)(c, next);
+  return (isUpload(c.req.method, c.req.path) ? limitUploads : limitJson)(c, next);
 };

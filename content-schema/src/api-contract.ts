@@ -109,6 +109,7 @@ export const API_CONTRACT = {
   'POST /api/media': MediaSchema,
   'GET /api/media/:id': MediaDetailSchema,
   'PUT /api/media/:id': MediaSchema,
+  'PUT /api/media/:id/file': MediaSchema,
   'DELETE /api/media/:id': OkSchema,
 
   'GET /api/analytics': AnalyticsSchema,

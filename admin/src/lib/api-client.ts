@@ -87,6 +87,8 @@ function checked<S extends z.ZodType>(path: string, schema: S, answer: unknown):
 }
 
 interface UploadOptions<S extends z.ZodType> {
+  /** POST (a new resource, the default) or PUT (a new file for one). */
+  method?: 'POST' | 'PUT';
   /** Headers beside the file's own Content-Type (an upload's file name, say). */
   headers?: Record<string, string>;
   schema: S;
@@ -95,14 +97,14 @@ interface UploadOptions<S extends z.ZodType> {
 }
 
 /**
- * POSTs a file as the request's body and validates the answer, as `apiRequest` does (session cookie, Accept, an
+ * Sends a file as the request's body (POST unless told PUT) and validates the answer, as `apiRequest` does (session cookie, Accept, an
  * `ApiError` for a non-OK status), through XMLHttpRequest: fetch reports no upload progress. A request that never
  * got an answer (the connection lost) rejects with a TypeError, as fetch does.
  */
 export function apiUpload<S extends z.ZodType>(path: string, file: Blob, options: UploadOptions<S>) {
   return new Promise<z.output<S>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path}`);
+    xhr.open(options.method ?? 'POST', `/api${path}`);
     const headers = { ...ACCEPT_JSON, 'Content-Type': file.type || 'application/octet-stream', ...options.headers };
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => options.onProgress?.(event.loaded);

@@ -142,4 +142,32 @@ describe('a library image in a post body', () => {
     expect((await t.call('GET', '/api/media?filter=unused')).json.map((m: Media) => m.id)).toEqual([image.id]);
     expect((await t.call('DELETE', `/api/media/${image.id}`)).json).toEqual({ ok: true });
   });
+
+  it('takes a new file for an image: the posts using it show the new pictures, and the old files go', async () => {
+    const image = await upload('draft-chart.jpg', 1400, 900);
+    const post = await t.call(
+      'POST',
+      '/api/posts',
+      postBody({ published: true, content: `![Chart](/media/${image.id})` }),
+    );
+    const before = (await t.changes()).length;
+    const bytes = await solid(1000, 1000).png().toBuffer();
+    const refused = await t.call('PUT', `/api/media/${image.id}/file`, Buffer.from('not an image'), {
+      'X-File-Name': 'x.png',
+    });
+    expect(refused.status).toBe(422);
+    expect((await t.call('GET', `/api/media/${image.id}`)).json.fallback).toEqual(image.fallback);
+
+    const res = await t.call('PUT', `/api/media/${image.id}/file`, bytes, { 'X-File-Name': 'final-chart.png' });
+    expect(res.status).toBe(200);
+    const replaced = res.json as Media;
+    expect(replaced).toMatchObject({ id: image.id, fileName: 'final-chart.png', width: 1000, height: 1000 });
+    const html = await htmlOf(post.json.id);
+    expect(html).toContain(`<img src="/media/${replaced.fallback.file}" alt="Chart" width="1000" height="1000"`);
+    expect(html).not.toContain(image.fallback.file);
+    expect((await t.changes()).slice(before).map((r) => [r.postId, r.kind])).toEqual([[post.json.id, 'updated']]);
+    expect((await t.app.request(`${ORIGIN}/media/${image.fallback.file}`)).status).toBe(404);
+    expect((await t.app.request(`${ORIGIN}/media/${replaced.fallback.file}`)).status).toBe(200);
+    expect((await t.call('PUT', '/api/media/999/file', bytes, { 'X-File-Name': 'x.png' })).status).toBe(404);
+  });
 });

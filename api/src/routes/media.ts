@@ -34,6 +34,11 @@ export function mediaRoutes(services: Pick<AppContext, 'media'>) {
       const id = idParam(c, 'id', MEDIA_ERRORS.notFound);
       return c.json(await services.media.update(id, validate(MediaDetailsInputSchema, await readJson(c))));
     })
+    .put('/:id/file', async (c) => {
+      const id = idParam(c, 'id', MEDIA_ERRORS.notFound);
+      const data = Buffer.from(await c.req.arrayBuffer());
+      return c.json(await services.media.replace(id, data, fileNameOf(c.req.header('X-File-Name'))));
+    })
     .delete('/:id', async (c) => {
       await services.media.remove(idParam(c, 'id', MEDIA_ERRORS.notFound));
       return c.json({ ok: true as const });

@@ -157,6 +157,7 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     valid: () => ({ alt: 'A chart of the round' }),
     id: (f) => f.media,
   },
+  'PUT /api/media/:id/file': { runs: 30, id: (f) => f.media },
   'DELETE /api/media/:id': { id: (f) => f.media },
   // A generation attempt is recorded (and announced) whatever its outcome; these take no input to refuse.
   'POST /api/automation/daily-post': { runs: 3, mayRecord: ['automation_runs', 'automation_topics', 'notifications'] },

@@ -5,6 +5,7 @@ import { formatDateTime } from 'content-schema/format';
 import { useMedia } from './api/get-media.ts';
 import { DeleteImage } from './delete-image.tsx';
 import { MediaDetailsForm } from './media-details-form.tsx';
+import { ReplaceFile } from './replace-file.tsx';
 import { dimensions, fileUrl, formatBytes, formatLines } from './media-texts.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -76,6 +77,7 @@ function LoadedImage({ m }: { m: MediaDetail }) {
       <ImageFacts m={m} />
       <UsedBy posts={m.usedBy} />
       <MediaDetailsForm m={m} />
+      <ReplaceFile m={m} />
       <DeleteImage m={m} />
     </article>
   );

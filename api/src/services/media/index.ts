@@ -88,8 +88,11 @@ async function find({ db }: MediaDeps, id: number): Promise<Row> {
   return row;
 }
 
+/** What processing an upload gives an image's row: its files (all stored by then), size and name. */
+type FileColumns = Pick<Row, 'fileName' | 'width' | 'height' | 'bytes' | 'variants' | 'fallback'>;
+
 /** Processes and stores an upload; 422 with the reason when it cannot be used, 429 when too many are running. */
-async function upload(deps: Media$, data: Buffer, fileName: string | undefined): Promise<Media> {
+async function processed(deps: Media$, data: Buffer, fileName: string | undefined): Promise<FileColumns> {
   if (deps.processing.count >= MAX_PARALLEL_UPLOADS)
     throw new AppError(429, MEDIA_ERRORS.busy, { headers: { 'Retry-After': '5' } });
   deps.processing.count++;
@@ -100,22 +103,37 @@ async function upload(deps: Media$, data: Buffer, fileName: string | undefined):
     });
     for (const file of [...image.variants, image.fallback]) await deps.store.put(file.file, file.data);
     const strip = ({ data: _, ...v }: ProcessedFile): MediaVariant => v;
-    const [row] = await deps.db
-      .insert(media)
-      .values({
-        fileName: cleanFileName(fileName),
-        width: image.width,
-        height: image.height,
-        bytes: data.length,
-        variants: image.variants.map(strip),
-        fallback: strip(image.fallback),
-        updatedAt: deps.clock.now(),
-      })
-      .returning();
-    return toMedia(row!);
+    return {
+      fileName: cleanFileName(fileName),
+      width: image.width,
+      height: image.height,
+      bytes: data.length,
+      variants: image.variants.map(strip),
+      fallback: strip(image.fallback),
+    };
   } finally {
     deps.processing.count--;
   }
+}
+
+async function upload(deps: Media$, data: Buffer, fileName: string | undefined): Promise<Media> {
+  const files = await processed(deps, data, fileName);
+  const [row] = await deps.db
+    .insert(media)
+    .values({ ...files, updatedAt: deps.clock.now() })
+    .returning();
+  return toMedia(row!);
+}
+
+/**
+ * A new file for an image, keeping its number, details and every post's reference to it: the posts using it are
+ * rendered again with the new pictures, and the old files no other image shares are removed.
+ */
+async function replace(deps: Media$, id: number, data: Buffer, fileName: string | undefined): Promise<Media> {
+  const before = await find(deps, id);
+  const replaced = await saved(deps, id, await processed(deps, data, fileName));
+  await removeUnsharedFiles(deps, before);
+  return replaced;
 }
 
 async function list(deps: MediaDeps, { q, filter }: MediaQuery = {}): Promise<Media[]> {
@@ -140,19 +158,19 @@ async function list(deps: MediaDeps, { q, filter }: MediaQuery = {}): Promise<Me
 const RERENDER_PASSES = 4;
 
 /**
- * Saves an image's details and renders the posts showing it again, in one batch (each post only while it is at the
- * version rendered); 409 when the change would leave a published post with an image without alt text. A post saved
- * between the read and the batch may have been rendered with the old details: later passes render whatever still
- * differs from the image as it now is.
+ * Saves a change of an image (its details or its files) and renders the posts showing it again, in one batch (each
+ * post only while it is at the version rendered); 409 when the change would leave a published post with an image
+ * without alt text. A post saved between the read and the batch may have been rendered with the image as it was:
+ * later passes render whatever still differs from the image as it now is.
  */
-async function update(deps: MediaDeps, id: number, details: Partial<MediaDetails>): Promise<Media> {
+async function saved(deps: MediaDeps, id: number, change: Partial<MediaDetails> | FileColumns): Promise<Media> {
   const { db } = deps;
   const before = await find(deps, id);
   const updatedAt = deps.clock.now();
-  const first = await rerenderStatements(db, await postsUsing(db, id), { ...before, ...details }, updatedAt);
+  const first = await rerenderStatements(db, await postsUsing(db, id), { ...before, ...change }, updatedAt);
   const save = db
     .update(media)
-    .set({ ...details, updatedAt })
+    .set({ ...change, updatedAt })
     .where(eq(media.id, id))
     .returning();
   const [[row]] = await db.batch([save, ...first.statements]);
@@ -187,6 +205,11 @@ async function remove(deps: MediaDeps, id: number): Promise<void> {
     .where(and(eq(media.id, id), sql`NOT ${used(id)}`))
     .returning();
   if (deleted.length === 0) return remove(deps, id);
+  await removeUnsharedFiles(deps, row);
+}
+
+/** Removes the files of an image (deleted, or given new files) that no image in the library names. */
+async function removeUnsharedFiles(deps: MediaDeps, row: Pick<Row, 'variants' | 'fallback'>): Promise<void> {
   // Another image can hold the same files only if it is the same picture; names are hex, so LIKE needs no escaping.
   const named = filesOf(row).flatMap((f) => [like(media.variants, `%${f}%`), like(media.fallback, `%${f}%`)]);
   const others = await deps.db
@@ -207,7 +230,8 @@ export function createMediaService(deps: MediaDeps) {
       const row = await find(self, id);
       return { ...toMedia(row), usedBy: await usedBy(self, id) };
     },
-    update: (id: number, details: Partial<MediaDetails>) => update(self, id, details),
+    update: (id: number, details: Partial<MediaDetails>) => saved(self, id, details),
+    replace: (id: number, data: Buffer, fileName: string | undefined) => replace(self, id, data, fileName),
     remove: (id: number) => remove(self, id),
     /** The fallback file of an image, or null when there is no such image. */
     fallbackFile: async (id: number): Promise<string | null> => {

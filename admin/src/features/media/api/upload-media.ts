@@ -19,3 +19,14 @@ export function uploadMedia(file: File, onProgress?: (sent: number) => void): Pr
     onProgress,
   });
 }
+
+/** PUT /api/media/:id/file: a new file for an image, which keeps its number, details and every post's reference. */
+export function replaceMediaFile(id: number, file: File, onProgress?: (sent: number) => void): Promise<Media> {
+  if (file.size > MAX_UPLOAD_BYTES) return Promise.reject(new UploadRefused(MEDIA_ERRORS.tooLarge));
+  return apiUpload(`/media/${id}/file`, file, {
+    method: 'PUT',
+    headers: { 'X-File-Name': encodeURIComponent(file.name) },
+    schema: MediaSchema,
+    onProgress,
+  });
+}
