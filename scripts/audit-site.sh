@@ -16,7 +16,8 @@ else
 fi
 
 echo "== linkinator: internal links of $dir"
-# The admin SPA and the API are not part of the built folder; external links cannot be checked offline.
+# The admin SPA, the API and the media files are not part of the built folder (media are checked below); external
+# links cannot be checked offline.
 # Canonical, Open Graph and feed URLs are absolute on SITE_URL, which need not be running: skip that origin.
 origin="$(grep -o '<link rel="canonical" href="[^"]*"' "$dir/index.html" | sed -E 's|.*href="(https?://[^/"]+).*|\1|')"
 # Command-line --skip replaces the config's list, so merge into a temporary config instead.
@@ -32,5 +33,20 @@ if pnpm exec linkinator "$dir" --config "$config"; then
 else
   echo "linkinator: broken links found" >&2
   status=1
+fi
+
+# Library images are served from the media store, not the site folder: with the folder store (DATA_DIR/media, beside
+# DATA_DIR/site/current, a link to the live tree) every file a page names must be there.
+case "${dir%/}" in
+  */site/current) media="${dir%/}" && media="${media%/site/current}/media" ;;
+  *) media="" ;;
+esac
+if [ -n "$media" ] && [ -d "$media" ]; then
+  echo "== media files named by the pages of $dir"
+  missing=0
+  for file in $(grep -rhoE '/media/[0-9a-f]{32}\.(avif|webp|jpg|png)' "$dir" --include='*.html' | sort -u); do
+    [ -f "$media/${file#/media/}" ] || { echo "missing media file: $file" >&2; missing=$((missing + 1)); }
+  done
+  if [ "$missing" -eq 0 ]; then echo "media: every file named is stored"; else status=1; fi
 fi
 exit "$status"
