@@ -59,17 +59,19 @@ function rehypeHarden() {
       }
       if (el.tagName === 'img') {
         const src = el.properties.src;
-        if (typeof src === 'string' && ALLOWED_IMAGE_SRC.test(src)) {
-          el.properties.loading = 'lazy';
-        } else {
-          const alt = typeof el.properties.alt === 'string' ? el.properties.alt : '';
-          el.tagName = 'span';
-          el.properties = {};
-          el.children = alt ? [{ type: 'text', value: alt }] : [];
-        }
+        if (typeof src === 'string' && ALLOWED_IMAGE_SRC.test(src)) el.properties.loading = 'lazy';
+        else showAltText(el);
       }
     });
   };
+}
+
+/** An image that cannot be shown becomes its alt text (nothing, when it has none). */
+function showAltText(el: HastElement): void {
+  const alt = typeof el.properties.alt === 'string' ? el.properties.alt : '';
+  el.tagName = 'span';
+  el.properties = {};
+  el.children = alt ? [{ type: 'text', value: alt }] : [];
 }
 
 function walk(node: HastNode, visit: (el: HastElement) => void): void {
@@ -216,15 +218,8 @@ function expandLibraryImages(node: HastNode, uses: ImageUses): void {
     }
     const image = libraryImageOf(child, uses);
     if (image) children[i] = pictureNode(image, altOf(child, image, uses)) as HastElement;
-    else if (image === false) {
-      const alt = typeof child.properties.alt === 'string' ? child.properties.alt : '';
-      children[i] = {
-        type: 'element',
-        tagName: 'span',
-        properties: {},
-        children: alt ? [{ type: 'text', value: alt }] : [],
-      };
-    } else expandLibraryImages(child, uses);
+    else if (image === false) showAltText(child);
+    else expandLibraryImages(child, uses);
   });
 }
 

@@ -61,23 +61,41 @@ export function describeChange(
   };
 }
 
-/**
- * The change record of a correction of a published post recorded, changed or withdrawn: readers see it on the
- * article, in the corrections log and in the feeds. The post row itself does not change.
- */
-export function correctionChange(post: Pick<PostRow, 'id' | 'title' | 'slug' | 'category'>, at: Date): ChangeRecord {
+/** A change of a published post that keeps its URL and category: what readers see of the named fields changed. */
+function inPlaceChange(
+  post: Pick<PostRow, 'id' | 'title' | 'slug' | 'category'>,
+  kind: ChangeKind,
+  fields: string[],
+  at: Date,
+): ChangeRecord {
   return {
     postId: post.id,
-    kind: 'corrected',
+    kind,
     title: post.title,
     oldSlug: post.slug,
     newSlug: post.slug,
     oldCategory: post.category,
     newCategory: post.category,
-    fields: ['corrections'],
+    fields,
     via: 'editor',
     createdAt: at,
   };
+}
+
+/**
+ * The change record of a correction of a published post recorded, changed or withdrawn: readers see it on the
+ * article, in the corrections log and in the feeds. The post row itself does not change.
+ */
+export function correctionChange(post: Pick<PostRow, 'id' | 'title' | 'slug' | 'category'>, at: Date): ChangeRecord {
+  return inPlaceChange(post, 'corrected', ['corrections'], at);
+}
+
+/**
+ * The change record of a published post whose body was rendered again with a library image's new details or file
+ * (its markdown unchanged): readers see the new picture, caption or alt text in its content.
+ */
+export function rerenderedChange(post: Pick<PostRow, 'id' | 'title' | 'slug' | 'category'>, at: Date): ChangeRecord {
+  return inPlaceChange(post, 'updated', ['content'], at);
 }
 
 /** The columns a change record is written with, by the record's field names (the rest are set by the builder later). */

@@ -4,14 +4,8 @@ import { Trash2 } from 'lucide-react';
 import type { Media } from 'content-schema/media';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { isApiError } from '../../lib/api-client.ts';
 import { useDeleteMedia } from './api/delete-media.ts';
-
-/** Why a delete failed: the server's message (a refusal names the posts using the image). */
-function refusal(error: unknown): string {
-  if (isApiError(error)) return error.detail ?? error.message;
-  return 'The server did not answer. Check your connection and try again.';
-}
+import { refusalMessage } from './details-errors.ts';
 
 /** Delete, confirmed first; a refusal (the image is in use) is shown beside the button and nothing changes. */
 export function DeleteImage({ m }: { m: Media }) {
@@ -29,7 +23,7 @@ export function DeleteImage({ m }: { m: Media }) {
       </div>
       {remove.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {refusal(remove.error)}
+          {refusalMessage(remove.error)}
         </p>
       ) : null}
       <ConfirmDialog

@@ -5,6 +5,11 @@ export type PlacedErrors<F extends string> = { field: F | 'root'; message: strin
 
 const UNREACHABLE = 'The server did not answer. Check your connection and try again.';
 
+/** What a refused change says: the server's message, or that it did not answer. */
+export function refusalMessage(error: unknown): string {
+  return isApiError(error) ? (error.detail ?? error.message) : UNREACHABLE;
+}
+
 /** Places the API's answer to a save on the form's fields (its `issues`), or on the form as a whole. */
 export function placeErrors<F extends string>(error: unknown, fields: readonly F[]): PlacedErrors<F> {
   if (!isApiError(error)) return [{ field: 'root', message: UNREACHABLE }];
@@ -12,5 +17,5 @@ export function placeErrors<F extends string>(error: unknown, fields: readonly F
     const field = fields.find((f) => f === issue.path);
     return field ? [{ field, message: issue.message }] : [];
   });
-  return placed.length > 0 ? placed : [{ field: 'root', message: error.detail ?? error.message }];
+  return placed.length > 0 ? placed : [{ field: 'root', message: refusalMessage(error) }];
 }

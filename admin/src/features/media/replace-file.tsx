@@ -3,16 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import type { Media } from 'content-schema/media';
 import { Button } from '../../components/ui/button.tsx';
-import { isApiError } from '../../lib/api-client.ts';
-import { replaceMediaFile, UploadRefused } from './api/upload-media.ts';
+import { replaceMediaFile } from './api/upload-media.ts';
 import { mediaQueryKeys } from './api/keys.ts';
-
-/** Why a replacement failed: the server's reason (not an image, too large, busy) or the refusal made here. */
-function reason(error: unknown): string {
-  if (isApiError(error)) return error.detail ?? error.message;
-  if (error instanceof UploadRefused) return error.message;
-  return 'The server did not answer. Check your connection and try again.';
-}
+import { uploadErrorMessage } from './upload-state.ts';
 
 /**
  * Replace file: a new file for the image, which keeps its number, so every post showing it shows the new one (the
@@ -58,7 +51,7 @@ export function ReplaceFile({ m }: { m: Media }) {
       ) : null}
       {replace.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {reason(replace.error)}
+          {uploadErrorMessage(replace.error)}
         </p>
       ) : null}
       {replace.isSuccess ? (

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MediaRefusal, processImage, type ProcessedFile } from './process.ts';
 import { postsUsing, rerenderStatements } from './rerender.ts';
+import { showsImage } from './uses.ts';
 import type { MediaStore } from './store.ts';
 
 /** Uploads processed at once on one instance; more get 429 (processing takes both cores of a small machine). */
@@ -75,11 +76,7 @@ const used = (id: SQLWrapper | number) => sql`EXISTS (SELECT 1 FROM ${postMedia}
 
 /** The posts whose body shows the image. */
 function usedBy({ db }: MediaDeps, id: number): Promise<{ id: number; title: string }[]> {
-  return db
-    .select({ id: posts.id, title: posts.title })
-    .from(posts)
-    .where(sql`${posts.id} IN (SELECT ${postMedia.postId} FROM ${postMedia} WHERE ${postMedia.mediaId} = ${id})`)
-    .orderBy(desc(posts.id));
+  return db.select({ id: posts.id, title: posts.title }).from(posts).where(showsImage(id)).orderBy(desc(posts.id));
 }
 
 async function find({ db }: MediaDeps, id: number): Promise<Row> {

@@ -7,20 +7,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { LibraryImage } from 'content-schema/markdown-images';
 import type { Db } from '../../db/client.ts';
-import { postMedia } from '../../db/schema-media.ts';
 import { posts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertChange } from '../change-record.ts';
+import { insertChange, rerenderedChange } from '../change-record.ts';
 import { deriveBody, libraryImagesOf } from '../derive.ts';
+import { showsImage } from './uses.ts';
 
 type PostRow = typeof posts.$inferSelect;
 
 /** The posts whose body shows the image. */
 export function postsUsing(db: Db, mediaId: number): Promise<PostRow[]> {
-  return db
-    .select()
-    .from(posts)
-    .where(sql`${posts.id} IN (SELECT ${postMedia.postId} FROM ${postMedia} WHERE ${postMedia.mediaId} = ${mediaId})`);
+  return db.select().from(posts).where(showsImage(mediaId));
 }
 
 /** A post's body rendered with `image` as it will be; null when nothing readers or the editor see changes. */
@@ -51,21 +48,7 @@ export async function rerenderStatements(db: Db, users: PostRow[], image: Librar
         .set(body)
         .where(and(eq(posts.id, post.id), eq(posts.version, post.version))),
     );
-    if (post.published && body.html !== post.html) {
-      const record = {
-        postId: post.id,
-        kind: 'updated' as const,
-        title: post.title,
-        oldSlug: post.slug,
-        newSlug: post.slug,
-        oldCategory: post.category,
-        newCategory: post.category,
-        fields: ['content'],
-        via: 'editor' as const,
-        createdAt: at,
-      };
-      statements.push(insertChange(db, record, guard));
-    }
+    if (post.published && body.html !== post.html) statements.push(insertChange(db, rerenderedChange(post, at), guard));
   }
   if (live.length > 0)
     throw new AppError(

@@ -5,6 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client.ts';
+import { postMedia } from '../../db/schema-media.ts';
+import { posts } from '../../db/schema.ts';
 
 /**
  * The statements that make `post_media` say the post uses exactly `mediaIds` (each holding only under `guard`). An
@@ -28,3 +30,7 @@ export function replaceMediaUses(
                SELECT ${postId}, id FROM media WHERE id IN (${ids}) AND ${guard}`),
   ];
 }
+
+/** The condition on `posts` that a post's body shows the image. */
+export const showsImage = (mediaId: number) =>
+  sql`${posts.id} IN (SELECT ${postMedia.postId} FROM ${postMedia} WHERE ${postMedia.mediaId} = ${mediaId})`;
