@@ -56,12 +56,22 @@ export async function derivedBodies(n: number): Promise<Derived[]> {
 }
 
 /** Inserts corpus posts 0..n-1, published, with their derived bodies, 250 to a statement. */
-export async function seedCorpus(db: Db, n: number, bodies: Derived[]): Promise<void> {
+export async function seedCorpus(db: Db, n: number, bodies: Derived[], featureImages: number[] = []): Promise<void> {
   for (let i = 0; i < n; i += 250) {
     const rows = [];
     for (let j = i; j < Math.min(n, i + 250); j++) {
       const p = generatePost(j);
-      rows.push({ ...p, ...bodies[j]!, published: true, updatedAt: p.createdAt, publishedAt: p.createdAt });
+      const featureImage = featureImages.length
+        ? { id: featureImages[j % featureImages.length]!, focusX: 50, focusY: 40 }
+        : null;
+      rows.push({
+        ...p,
+        ...bodies[j]!,
+        featureImage,
+        published: true,
+        updatedAt: p.createdAt,
+        publishedAt: p.createdAt,
+      });
     }
     await db.insert(posts).values(rows);
   }

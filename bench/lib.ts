@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 import { migrateDb, openDb } from '../api/src/db/client.ts';
 import { posts } from '../api/src/db/schema.ts';
 
@@ -138,3 +139,19 @@ export async function login(url: string): Promise<string> {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** A photo-like image: a gradient with grain (noise alone would make every encoder's work unrealistically hard). */
+export async function photo(width: number, height: number, seed: number): Promise<Buffer> {
+  const gradient = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2a5d8f"/><stop offset="0.5" stop-color="#e0b36a"/><stop offset="1" stop-color="#3b6b3a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${(seed * 997) % width}" cy="${height / 2}" r="${height / 4}" fill="#c44"/></svg>`,
+  );
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp(gradient)
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}

@@ -8,17 +8,21 @@
  *   INP (the slowest of those interactions, from the Event Timing API);
  * - the admin's initial load: every script the login form needs (gzip).
  *
+ * - an article with a 2400-px photo-like feature image and three body images (uploaded and published first): the
+ *   bytes of its hero at a 375-px phone (density 2), and whether any image below the fold is fetched before scrolling.
+ *
  * `node bench/lighthouse.ts` measures everything; `node bench/lighthouse.ts / /analysis` only the paths given
- * (`article` stands for the newest article).
+ * (`article` stands for the newest article, `pictured` for the one with images).
  */
 import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CATEGORY_ROUTES } from 'content-schema/categories';
 import { chromiumLaunch } from '../e2e/playwright-base.ts';
-import { freshData, ROOT, startServer } from './lib.ts';
+import { freshData, login, photo, ROOT, startServer } from './lib.ts';
 
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
@@ -156,6 +160,78 @@ async function scripts(page: Page, url: string): Promise<ScriptRow> {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+const PARAGRAPH =
+  'Grid operators across the Nordics now publish connection queues that run to years, and the projects waiting in ' +
+  'them outnumber the capacity that will be built this decade. Developers respond by buying sites with existing ' +
+  'connections, by sharing them with storage, and by accepting curtailment in exchange for an earlier date. ';
+
+/** Uploads an image and gives it alt text; its library number. */
+async function libraryImage(url: string, cookie: string, bytes: Buffer, alt: string): Promise<number> {
+  const headers = { Cookie: cookie, Origin: url };
+  const res = await fetch(`${url}/api/media`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'image/jpeg', 'X-File-Name': 'photo.jpg' },
+    body: new Uint8Array(bytes),
+  });
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
+  const { id } = (await res.json()) as { id: number };
+  await fetch(`${url}/api/media/${id}`, {
+    method: 'PUT',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ alt }),
+  });
+  return id;
+}
+
+/** Publishes an article with a 2400 × 1600 feature image and three 1600-px body images; its path once live. */
+async function picturedArticle(url: string): Promise<string> {
+  const cookie = await login(url);
+  const feature = await libraryImage(url, cookie, await photo(2400, 1600, 3), 'A harbour at dawn under a red sun');
+  const body: number[] = [];
+  for (const seed of [4, 5, 6])
+    body.push(await libraryImage(url, cookie, await photo(1600, 1067, seed), `Chart ${seed}`));
+  const paragraphs = Array.from({ length: 12 }, (_, i) => `${PARAGRAPH.repeat(2)}(${i + 1})`);
+  body.forEach((id, i) => paragraphs.splice(3 + i * 4, 0, `![Figure ${i + 1}](/media/${id})`));
+  const res = await fetch(`${url}/api/posts`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Origin: url, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Connection queues are the real bottleneck of the Nordic grid',
+      excerpt: 'Why waiting lists for grid connections, not turbines or chips, decide what gets built and where.',
+      content: paragraphs.join('\n\n'),
+      category: 'Energy Future',
+      authorName: 'Sofie Bergström',
+      published: true,
+      featureImage: { id: feature, focusX: 50, focusY: 40 },
+    }),
+  });
+  if (res.status !== 201)
+    throw new Error(`publishing the pictured article answered ${res.status}: ${await res.text()}`);
+  const path = `/post/${((await res.json()) as { slug: string }).slug}`;
+  for (let i = 0; i < 300 && (await fetch(`${url}${path}`)).status !== 200; i++) await sleep(100);
+  return path;
+}
+
+/** The pictured article on a 375-px phone: the hero's bytes, and the body images fetched before any scroll. */
+async function heroOnPhone(browser: Browser, url: string): Promise<{ hero: number; file: string; early: number }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const sizes = new Map<string, number>();
+  page.on('requestfinished', async (r) => {
+    if (new URL(r.url()).pathname.startsWith('/media/')) sizes.set(r.url(), (await r.sizes()).responseBodySize);
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  const file = await page
+    .getByTestId('feature-image')
+    .locator('img')
+    .evaluate((el: HTMLImageElement) => el.currentSrc);
+  const hero = sizes.get(file) ?? 0;
+  const early = [...sizes.keys()].filter((u) => u !== file).length;
+  await context.close();
+  return { hero, file, early };
+}
+
 async function main(): Promise<void> {
   const data = await freshData('lighthouse');
   const server = await startServer({ dir: data.dir, port: 4394, readyTimeoutMs: 300_000 });
@@ -163,8 +239,9 @@ async function main(): Promise<void> {
   try {
     const posts = (await (await fetch(`${server.url}/api/posts?published=true&limit=1`)).json()) as { slug: string }[];
     const article = `/post/${posts[0]!.slug}`;
-    const all = ['/', article, ...CATEGORY_ROUTES.map((r) => `/${r.path}`), ...STATIC_PAGES];
-    const asked = process.argv.slice(2).map((p) => (p === 'article' ? article : p));
+    const pictured = await picturedArticle(server.url);
+    const all = ['/', article, pictured, ...CATEGORY_ROUTES.map((r) => `/${r.path}`), ...STATIC_PAGES];
+    const asked = process.argv.slice(2).map((p) => (p === 'article' ? article : p === 'pictured' ? pictured : p));
     const pages = asked.length ? asked : all;
 
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -191,6 +268,14 @@ async function main(): Promise<void> {
         'after every interaction; INP: slowest interaction, Event Timing, unthrottled. Budgets: 100/100/100/100, ' +
         'LCP ≤ 800 ms, 0 KB at 3 s on reading pages, ≤ 60 KB after interaction.)',
     );
+
+    if (pages.includes(pictured)) {
+      const phone = await heroOnPhone(browser, `${server.url}${pictured}`);
+      console.log(
+        `pictured article on a 375-px phone (density 2): hero ${kb(phone.hero)} KB (${phone.file.split('.').at(-1)}, ` +
+          `budget ≤ 60 KB AVIF); images below the fold fetched before scrolling: ${phone.early} (budget 0)`,
+      );
+    }
 
     // The admin's initial load: everything the login form needs, as the browser fetches it.
     const admin = await context.newPage();

@@ -7,24 +7,7 @@
  *   node bench/media.ts
  */
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
-import { fmt, freshData, login, startServer } from './lib.ts';
-
-/** A photo-like image: a gradient with grain (noise alone would make every encoder's work unrealistically hard). */
-async function photo(width: number, height: number, seed: number): Promise<Buffer> {
-  const gradient = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2a5d8f"/><stop offset="0.5" stop-color="#e0b36a"/><stop offset="1" stop-color="#3b6b3a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${(seed * 997) % width}" cy="${height / 2}" r="${height / 4}" fill="#c44"/></svg>`,
-  );
-  const grain = await sharp({
-    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
-  })
-    .png()
-    .toBuffer();
-  return sharp(gradient)
-    .composite([{ input: grain, blend: 'overlay' }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
+import { fmt, freshData, login, photo, startServer } from './lib.ts';
 
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

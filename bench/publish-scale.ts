@@ -6,7 +6,10 @@
  * Related Research of the category's oldest article, the last block redrawn); plus the peak memory (RSS of the
  * server and every process below it, sampled every 50 ms through the whole run, background work included).
  *
- *   node bench/publish-scale.ts [posts=10000] [--keep]
+ *   node bench/publish-scale.ts [posts=10000] [--keep] [--feature-images]
+ *
+ * With --feature-images every post (seeded and published here) has a feature image: 24 photo-like 2400 × 1600 images
+ * are put in the media library first (processed as an upload is), and the posts take them in turn.
  *
  * Post bodies are derived (markdown → HTML + search text) in worker threads and cached in bench/results/, keyed
  * by the corpus size and the renderer's source, so a second run starts in seconds.
@@ -19,10 +22,26 @@ import { CATEGORY_ROUTES } from 'content-schema/categories';
 import { generatePost } from './corpus.ts';
 import { derivedBodies, seedCorpus } from './derived.ts';
 import { searchFolder } from '../site/render/search/test-support.ts';
-import { fmt, freshData, login, ROOT, startServer } from './lib.ts';
+import { fmt, freshData, login, photo, ROOT, startServer } from './lib.ts';
+import { systemClock } from '../api/src/lib/clock.ts';
+import { createMediaService } from '../api/src/services/media/index.ts';
+import { folderMediaStore } from '../api/src/services/media/store.ts';
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10_000);
 const KEEP = process.argv.includes('--keep');
+const FEATURE_IMAGES = process.argv.includes('--feature-images');
+
+/** Fills the media library of a data folder with `count` photo-like images, processed as uploads are; their numbers. */
+async function libraryOf(dir: string, db: Parameters<typeof seedCorpus>[0], count: number): Promise<number[]> {
+  const media = createMediaService({ db, clock: systemClock, store: folderMediaStore(join(dir, 'media')) });
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const image = await media.upload(await photo(2400, 1600, i), `photo-${i}.jpg`);
+    await media.update(image.id, { alt: `Photograph ${i + 1}` });
+    ids.push(image.id);
+  }
+  return ids;
+}
 
 /** Pids of a process and everything below it, from /proc (no subprocess: sampling must not disturb timing). */
 function tree(pid: number): number[] {
@@ -148,8 +167,11 @@ async function main(): Promise<void> {
   const bodies = await derivedBodies(N);
   const data = await freshData(`publish${N}`);
   const seedStart = performance.now();
-  await seedCorpus(data.db, N, bodies);
-  console.log(`seeded ${fmt(N)} published posts in ${fmt((performance.now() - seedStart) / 1000, 1)} s`);
+  const featureImages = FEATURE_IMAGES ? await libraryOf(data.dir, data.db, 24) : [];
+  await seedCorpus(data.db, N, bodies, featureImages);
+  console.log(
+    `seeded ${fmt(N)} published posts${FEATURE_IMAGES ? ' each with a feature image (24 in the library)' : ''} in ${fmt((performance.now() - seedStart) / 1000, 1)} s`,
+  );
 
   const t0 = performance.now();
   const server = await startServer({
@@ -279,6 +301,7 @@ async function main(): Promise<void> {
         authorName: p.authorName,
         readTime: p.readTime,
         published: true,
+        ...(featureImages.length > 0 && { featureImage: { id: featureImages[i % featureImages.length]!, focusX: 30 } }),
       };
       const t = performance.now();
       const created = { ...(await api('POST', '/api/posts', input)), word };

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { baseURL } from '../playwright.config.ts';
-import { login } from './fixtures.ts';
+import { login, pngFile, uploadThroughApi } from './fixtures.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -85,6 +85,26 @@ test('the Media screen and the image picker have no axe violations, with an imag
   await dialog.getByRole('button', { name: new RegExp(name) }).click();
   await dialog.getByRole('button', { name: 'Insert' }).click();
   await expect(dialog.getByText(/^Alt text is required/)).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('the editor’s feature image card has no axe violations, with an image chosen and its missing alt text noted', async ({
+  page,
+}) => {
+  await login(page);
+  const name = `a11y-feature-${Date.now()}.png`;
+  await uploadThroughApi(page, await pngFile(name));
+  await page.goto('/admin/create');
+  const card = page.getByRole('region', { name: 'Feature image' });
+  await card.getByRole('button', { name: 'Choose feature image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a feature image' });
+  await expect(dialog.getByLabel('Choose an image')).toBeVisible();
+  await expectNoViolations(page);
+  await dialog.getByRole('tab', { name: 'Library' }).click();
+  await dialog.getByLabel('Search images').fill(name);
+  await dialog.getByRole('button', { name: new RegExp(name) }).click();
+  await expect(card.getByText('This image has no alt text yet')).toBeVisible();
+  await expect(card.getByTestId('feature-image-preview').locator('img')).toBeVisible();
   await expectNoViolations(page);
 });
 

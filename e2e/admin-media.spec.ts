@@ -1,42 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { MEDIA_ERRORS, type Media } from 'content-schema/media';
 import { baseURL } from '../playwright.config.ts';
-import { login } from './fixtures.ts';
-
-/** A PNG of one colour: a real image for the server to process (small, so the journeys stay quick). */
-function png(width: number, height: number, r: number, g: number, b: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer();
-}
-
-interface FileSpec {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-const pngFile = async (name: string, shade = 90): Promise<FileSpec> => ({
-  name,
-  mimeType: 'image/png',
-  buffer: await png(640, 480, shade, 120, 200),
-});
+import { login, png, pngFile, uploadThroughApi, type FileSpec } from './fixtures.ts';
 
 /** The library as the API lists it: ids only, newest first. */
 async function libraryIds(page: Page): Promise<number[]> {
   const res = await page.request.get('/api/media');
   expect(res.status()).toBe(200);
   return ((await res.json()) as Media[]).map((m) => m.id);
-}
-
-async function uploadThroughApi(page: Page, file: FileSpec): Promise<Media> {
-  const res = await page.request.post('/api/media', {
-    headers: { Origin: baseURL, 'Content-Type': file.mimeType, 'X-File-Name': encodeURIComponent(file.name) },
-    data: file.buffer,
-  });
-  expect(res.status()).toBe(201);
-  return res.json();
 }
 
 /** Builds a DataTransfer holding the files in the page, for a drop or a paste. */

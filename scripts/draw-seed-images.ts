@@ -1,8 +1,8 @@
 /**
  * Draws the seeded articles' images (api/src/db/seed/media/*.png) from SVG with sharp. Run again only to change
  * them: `node scripts/draw-seed-images.ts`. The PNGs are committed, so a first start needs no fonts.
- * Both are diagrams of facts stated in their articles (the AI Act's dates of application, Article 113; the Nordic
- * bidding zones), not data.
+ * Two are diagrams of facts stated in their articles (the AI Act's dates of application, Article 113; the Nordic
+ * bidding zones), not data; the covers are abstract art for feature images (shapes in a category's colours, no text).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,9 +68,33 @@ function zones(): string {
   </svg>`;
 }
 
+/** A small deterministic generator, so the covers come out the same on every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+}
+
+/** Abstract cover art: a gradient field with translucent circles and a fine grid, in one palette. */
+function cover(seed: number, [from, to, ...inks]: string[]): string {
+  const next = random(seed);
+  const circles = Array.from({ length: 14 }, (_, i) => {
+    const r = 60 + next() * 260;
+    return `<circle cx="${(next() * 1600).toFixed(0)}" cy="${(next() * 900).toFixed(0)}" r="${r.toFixed(0)}" fill="${inks[i % inks.length]}" fill-opacity="${(0.25 + next() * 0.5).toFixed(2)}"/>`;
+  }).join('');
+  const grid = Array.from({ length: 17 }, (_, i) => `<line x1="${i * 100}" y1="0" x2="${i * 100}" y2="900"/>`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="1600" height="900" fill="url(#g)"/>${circles}
+    <g stroke="#ffffff" stroke-opacity="0.12" stroke-width="2">${grid}</g>
+  </svg>`;
+}
+
 for (const [name, svg] of [
   ['ai-act-timeline.png', timeline()],
   ['nordic-bidding-zones.png', zones()],
+  ['cover-signal-blue.png', cover(7, ['#0b1f4d', '#1d4ed8', '#60a5fa', '#f59e0b', '#e0f2fe'])],
+  ['cover-health-green.png', cover(21, ['#052e2b', '#0f766e', '#5eead4', '#fde68a', '#a7f3d0'])],
+  ['cover-grid-amber.png', cover(42, ['#3b0a0a', '#b45309', '#fbbf24', '#38bdf8', '#fef3c7'])],
 ] as const) {
   writeFileSync(join(OUT, name), await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
   console.log(`wrote ${name}`);

@@ -26,6 +26,7 @@ export const MEDIA_ERRORS = {
   empty: 'The upload is empty: choose an image file.',
   busy: 'Too many uploads are being processed: wait for them to finish, then try again.',
   notFound: 'Image not found',
+  featureNotFound: 'The feature image is not in the media library any more: choose another.',
 } as const;
 
 /** Why a post cannot be published: the library images it shows without alt text, by file name. */

@@ -18,6 +18,7 @@ const POST_FIELD_TABLE = {
   metaDescription: { label: 'Meta Description', revision: true, readers: true, editor: true },
   focusKeyword: { label: 'Focus Keyword', revision: true, readers: true, editor: true },
   slug: { label: 'URL Slug', revision: true, readers: true, editor: true },
+  featureImage: { label: 'Feature Image', revision: true, readers: true, editor: true },
   // The reader-facing AI disclosure; the editor sets it in its own control, outside the compared form fields.
   provenance: { label: 'Provenance', revision: true, readers: true, editor: false },
   // Set by the server, never typed: the publication time and the editor who reviewed an AI-assisted post.

@@ -6,6 +6,25 @@ import { POST_PROVENANCE } from './provenance.ts';
 import { META_DESCRIPTION, META_DESCRIPTION_MESSAGE } from './seo-form.ts';
 import { DEFAULT_AUTHOR_ID, DEFAULT_READ_TIME } from './site.ts';
 
+/** Where the eye should fall in a feature image, in percent from the left and the top: crops keep it in view. */
+const focusField = (axis: string) =>
+  z
+    .number({ error: `The focal point's ${axis} must be a percentage` })
+    .int(`The focal point's ${axis} must be a whole percentage`)
+    .min(0, `The focal point's ${axis} must be between 0 and 100`)
+    .max(100, `The focal point's ${axis} must be between 0 and 100`);
+
+/**
+ * A post's feature image: a library image by its number, and its focal point (the hero, cards and share card crop it
+ * to their own shapes around that point). See docs/decisions/024-feature-images.md.
+ */
+export const FeatureImageSchema = z.object({
+  id: idField('Feature image must be an image of the media library'),
+  focusX: focusField('x').default(50),
+  focusY: focusField('y').default(50),
+});
+export type FeatureImage = z.output<typeof FeatureImageSchema>;
+
 export { POST_PROVENANCE, REVISION_KINDS, type PostProvenance, type RevisionKind } from './provenance.ts';
 
 /** A post as the API answers it. `content` is markdown; the site renders it with `renderMarkdown`. */
@@ -31,6 +50,8 @@ export const PostSchema = z.object({
   aiGenerated: z.boolean(),
   provenance: z.enum(POST_PROVENANCE),
   editedBy: z.string().nullable(),
+  /** The library image that stands for the post (hero, cards, share card, feeds), or none. */
+  featureImage: FeatureImageSchema.nullable(),
   /** Grows with every save; PUT sends the version it edited and gets 409 if the post moved on. */
   version: z.number().int().positive(),
 });
@@ -98,6 +119,7 @@ const postFields = {
   seoTitle: optionalText(60, 'Title should be under 60 characters'),
   metaDescription: optionalText(META_DESCRIPTION.valid.max, META_DESCRIPTION_MESSAGE),
   focusKeyword: optionalText(100, 'Focus keyword must be at most 100 characters'),
+  featureImage: FeatureImageSchema.strict().nullable(),
   slug: z
     .string()
     .trim()
@@ -115,6 +137,7 @@ export const PostInputSchema = z.object({
   readTime: postFields.readTime.default(DEFAULT_READ_TIME),
   published: postFields.published.default(false),
   provenance: postFields.provenance.optional(),
+  featureImage: postFields.featureImage.default(null),
 });
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostData = z.output<typeof PostInputSchema>;
@@ -187,5 +210,6 @@ export const PostFormSchema = z.object({
   metaDescription: z.string().max(META_DESCRIPTION.valid.max, META_DESCRIPTION_MESSAGE),
   focusKeyword: z.string(),
   slug: z.string(),
+  featureImage: FeatureImageSchema.nullable(),
 });
 export type PostForm = z.infer<typeof PostFormSchema>;

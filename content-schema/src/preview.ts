@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
 import { PublicCorrectionSchema } from './corrections.ts';
-import { ReadTimeSchema, splitTags, TagListSchema } from './post.ts';
+import { FeatureImageSchema, ReadTimeSchema, splitTags, TagListSchema } from './post.ts';
 import { SiteSummarySchema } from './site-feed.ts';
 
 /** The path of the public preview page; the token follows it. */
@@ -118,6 +118,7 @@ export const PreviewFieldsSchema = z
     readTime: z.coerce.number().pipe(ReadTimeSchema).optional().catch(undefined),
     seoTitle: optionalText(200).optional().catch(undefined),
     metaDescription: optionalText(500).optional().catch(undefined),
+    featureImage: FeatureImageSchema.nullable().optional().catch(undefined),
   })
   .catch({});
 export type PreviewFields = z.infer<typeof PreviewFieldsSchema>;

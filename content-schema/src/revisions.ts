@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './ids.ts';
-import { BaseVersionSchema, PostSchema } from './post.ts';
+import { BaseVersionSchema, FeatureImageSchema, PostSchema } from './post.ts';
 import { POST_PROVENANCE, REVISION_KINDS } from './provenance.ts';
 import { META_DESCRIPTION, META_DESCRIPTION_MESSAGE } from './seo-form.ts';
 
@@ -33,6 +33,7 @@ export const RevisionSchema = RevisionSummarySchema.extend({
   metaDescription: z.string().nullable(),
   focusKeyword: z.string().nullable(),
   provenance: z.enum(POST_PROVENANCE),
+  featureImage: FeatureImageSchema.nullable(),
 });
 export type Revision = z.infer<typeof RevisionSchema>;
 
@@ -105,6 +106,8 @@ export const WorkingCopyFieldsSchema = z.object({
   focusKeyword: z.string().max(100, 'Focus keyword must be at most 100 characters'),
   slug: z.string().max(120, 'Slug must be at most 120 characters'),
   provenance: z.enum(POST_PROVENANCE).optional(),
+  /** Absent in copies written before feature images: the post's own is kept. */
+  featureImage: FeatureImageSchema.nullable().optional(),
 });
 export type WorkingCopyFields = z.infer<typeof WorkingCopyFieldsSchema>;
 

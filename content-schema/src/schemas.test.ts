@@ -35,6 +35,7 @@ describe('PostInputSchema', () => {
       seoTitle: null,
       metaDescription: null,
       focusKeyword: null,
+      featureImage: null,
     });
   });
 
@@ -173,6 +174,7 @@ describe('PostFormSchema', () => {
     metaDescription: '',
     focusKeyword: '',
     slug: '',
+    featureImage: null,
   };
 
   it('accepts the editor form', () => {

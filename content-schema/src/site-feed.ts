@@ -4,14 +4,36 @@
  */
 import { z } from 'zod';
 import { PublicCorrectionSchema } from './corrections.ts';
-import { PostSummarySchema } from './post.ts';
+import { MediaSchema } from './media.ts';
+import { FeatureImageSchema, PostSummarySchema } from './post.ts';
+
+/**
+ * A post's feature image as pages draw it: the library image's size, text and files, with the post's focal point.
+ * Resolved by the API when it answers, so a change of the image's details or file shows on the next render.
+ */
+export const SiteFeatureImageSchema = MediaSchema.pick({
+  id: true,
+  fileName: true,
+  width: true,
+  height: true,
+  alt: true,
+  caption: true,
+  credit: true,
+  licence: true,
+  variants: true,
+  fallback: true,
+}).extend(FeatureImageSchema.pick({ focusX: true, focusY: true }).shape);
+export type SiteFeatureImage = z.infer<typeof SiteFeatureImageSchema>;
 
 /**
  * A published post's summary as the site shows it. `modifiedAt` is the visible "Updated" time: the latest real
  * update after publication (a correction, or an edit of the title or body), null when there was none. Saves
  * that change only metadata (tags, SEO fields, slug, provenance) do not count, so `updatedAt` is not it.
  */
-export const SiteSummarySchema = PostSummarySchema.extend({ modifiedAt: z.string().nullable() });
+export const SiteSummarySchema = PostSummarySchema.extend({
+  modifiedAt: z.string().nullable(),
+  featureImage: SiteFeatureImageSchema.nullable(),
+});
 export type SiteSummary = z.infer<typeof SiteSummarySchema>;
 
 /** A published post as the renderer needs it for its article page, search entry and feed entries. */

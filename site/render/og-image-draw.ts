@@ -32,10 +32,39 @@ export const DRAWN_WITH = [
   ...FONT_FILES.map((f) => f.file),
 ].join(' ');
 
-let drawing: Promise<(input: OgImageInput) => Promise<Uint8Array>> | null = null;
+/** Reads a file of the media library (the renderer's source: the API's `/media/…`). */
+export type MediaReader = (file: string) => Promise<Uint8Array>;
+
+type Draw = (input: OgImageInput, readMedia?: MediaReader) => Promise<Uint8Array>;
+type Sharp = (typeof import('sharp'))['default'];
+
+let drawing: Promise<Draw> | null = null;
+
+/**
+ * The feature image cropped to the card around its focal point, as a JPEG data URL: scaled to cover 1200 × 630,
+ * then the window centred on the focal point as far as the picture allows.
+ */
+export async function croppedPhoto(sharp: Sharp, bytes: Uint8Array, focus: { focusX: number; focusY: number }) {
+  const { width = OG_WIDTH, height = OG_HEIGHT } = await sharp(bytes).metadata();
+  const scale = Math.max(OG_WIDTH / width, OG_HEIGHT / height);
+  const [w, h] = [Math.max(OG_WIDTH, Math.round(width * scale)), Math.max(OG_HEIGHT, Math.round(height * scale))];
+  const at = (focus: number, size: number, window: number) =>
+    Math.min(size - window, Math.max(0, Math.round((focus / 100) * size - window / 2)));
+  const jpeg = await sharp(bytes)
+    .resize(w, h)
+    .extract({
+      left: at(focus.focusX, w, OG_WIDTH),
+      top: at(focus.focusY, h, OG_HEIGHT),
+      width: OG_WIDTH,
+      height: OG_HEIGHT,
+    })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
 
 /** Loads satori, sharp and the fonts once per process. */
-function loadDrawing(): Promise<(input: OgImageInput) => Promise<Uint8Array>> {
+function loadDrawing(): Promise<Draw> {
   drawing ??= (async () => {
     const [{ default: satori }, { default: sharp }] = await Promise.all([import('satori'), import('sharp')]);
     // Every image is new: libvips' operation cache would only hold memory. One thread: the server shares the cores.
@@ -47,8 +76,13 @@ function loadDrawing(): Promise<(input: OgImageInput) => Promise<Uint8Array>> {
       style: 'normal' as const,
       data: readFileSync(require.resolve(`${f.pkg}/files/${f.file}`)),
     }));
-    return async (input: OgImageInput) => {
-      const svg = await satori(ogImageTree(input), {
+    return async (input: OgImageInput, readMedia?: MediaReader) => {
+      let photo: string | undefined;
+      if (input.image) {
+        if (!readMedia) throw new Error('the feature image cannot be read here');
+        photo = await croppedPhoto(sharp, await readMedia(input.image.file), input.image);
+      }
+      const svg = await satori(ogImageTree(input, photo), {
         width: OG_WIDTH,
         height: OG_HEIGHT,
         fonts,
@@ -58,8 +92,10 @@ function loadDrawing(): Promise<(input: OgImageInput) => Promise<Uint8Array>> {
           throw new Error(`no font for “${text}” (${language})`);
         },
       });
-      // Text is already paths (satori), so librsvg needs no fonts.
-      return sharp(Buffer.from(svg)).png().toBuffer();
+      // Text is already paths (satori), so librsvg needs no fonts. A card with a photograph is a JPEG (as a PNG
+      // it would weigh a megabyte); the drawn cards stay PNG, which keeps their flat colours crisp and small.
+      const image = sharp(Buffer.from(svg));
+      return (input.image ? image.jpeg({ quality: 82 }) : image.png()).toBuffer();
     };
   })();
   drawing.catch(() => {
@@ -68,7 +104,7 @@ function loadDrawing(): Promise<(input: OgImageInput) => Promise<Uint8Array>> {
   return drawing;
 }
 
-/** Draws an article's image as PNG bytes. */
-export async function renderOgImage(input: OgImageInput): Promise<Uint8Array> {
-  return (await loadDrawing())(input);
+/** Draws an article's image as PNG bytes (JPEG with a feature image, read with `readMedia`). */
+export async function renderOgImage(input: OgImageInput, readMedia?: MediaReader): Promise<Uint8Array> {
+  return (await loadDrawing())(input, readMedia);
 }

@@ -19,6 +19,11 @@ export interface OgImageInput {
   category: string;
   /** The byline: an AI writer persona's name or a person's. */
   author: string;
+  /**
+   * The post's feature image: a file of the media library (content-addressed, so its name stands for its pixels)
+   * and the focal point the card is cropped around. Without one the card draws the category's art.
+   */
+  image?: { file: string; focusX: number; focusY: number };
 }
 
 /** A satori element: React's element shape, written out so no JSX runtime is needed. */
@@ -78,6 +83,28 @@ function art(title: string, style: CategoryStyle): OgNode[] {
     ),
   ];
 }
+
+/**
+ * The feature image filling the card (`src` is the cropped picture when drawing; the file's path in the tree that
+ * names the card), under a dark veil so the white text stays legible on any picture.
+ */
+function photo(src: string): OgNode[] {
+  const fill = { position: 'absolute', left: 0, top: 0, width: OG_WIDTH, height: OG_HEIGHT } as const;
+  return [
+    el('img', { src, width: OG_WIDTH, height: OG_HEIGHT, style: fill }),
+    el('div', {
+      style: {
+        ...fill,
+        backgroundImage:
+          'linear-gradient(to top, rgba(15,23,42,0.94) 0%, rgba(15,23,42,0.7) 55%, rgba(15,23,42,0.45) 100%)',
+      },
+    }),
+  ];
+}
+
+/** What stands for the cropped picture in the tree that names the card: the file and the point it is cropped around. */
+const photoName = ({ file, focusX, focusY }: NonNullable<OgImageInput['image']>) =>
+  `/media/${file}?focus=${focusX},${focusY}`;
 
 /** The top row: the site's mark (the favicon's, site/public/favicon.svg) and name, and the category pill. */
 function masthead(category: string, style: CategoryStyle): OgNode {
@@ -161,8 +188,11 @@ function byline(author: string): OgNode {
   );
 }
 
-/** The element tree of an article's image (pure; its JSON is part of the file name). */
-export function ogImageTree(input: OgImageInput): OgNode {
+/**
+ * The element tree of an article's image (pure; its JSON is part of the file name). `imageSrc` is the feature
+ * image's cropped picture when drawing; the tree that names the file has the image's path instead.
+ */
+export function ogImageTree(input: OgImageInput, imageSrc?: string): OgNode {
   const style = categoryStyle(input.category);
   const cardStyle = {
     width: OG_WIDTH,
@@ -190,7 +220,7 @@ export function ogImageTree(input: OgImageInput): OgNode {
   return el(
     'div',
     { style: cardStyle },
-    ...art(input.title, style),
+    ...(input.image ? photo(imageSrc ?? photoName(input.image)) : art(input.title, style)),
     masthead(input.category, style),
     headline(input.title),
     byline(input.author),

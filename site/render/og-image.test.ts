@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ogImageFile, ogImageHash, ogImages } from './og-image.ts';
-import { renderOgImage } from './og-image-draw.ts';
+import sharp from 'sharp';
+import { croppedPhoto, renderOgImage } from './og-image-draw.ts';
 import type { OgImageInput } from './og-image-tree.ts';
 
 const article: OgImageInput = {
@@ -136,5 +137,45 @@ describe('drawing', () => {
 
   it('refuses text none of its fonts covers rather than drawing boxes', async () => {
     await expect(renderOgImage({ ...article, title: '電網の蓄電' })).rejects.toThrow(/no font/);
+  }, 30_000);
+});
+
+describe('a share card composed from the feature image', () => {
+  const pictured: OgImageInput = { ...article, image: { file: `${'a'.repeat(32)}.jpg`, focusX: 50, focusY: 50 } };
+  /** Left half red, right half blue, 4000 × 900: which half a crop shows says where it was centred. */
+  const halves = () =>
+    sharp({ create: { width: 4000, height: 900, channels: 3, background: '#ff0000' } })
+      .composite([
+        { input: { create: { width: 2000, height: 900, channels: 3, background: '#0000ff' } }, left: 2000, top: 0 },
+      ])
+      .png()
+      .toBuffer();
+  const redness = async (dataUrl: string) => {
+    const { channels } = await sharp(Buffer.from(dataUrl.split(',')[1]!, 'base64')).stats();
+    return channels[0]!.mean - channels[2]!.mean;
+  };
+
+  it('is a .jpg named by the image file and focal point too', () => {
+    expect(ogImageFile('grid-storage', pictured)).toMatch(/^og\/grid-storage\/[0-9a-f]{16}\.jpg$/);
+    expect(ogImageHash(pictured)).not.toBe(ogImageHash(article));
+    expect(ogImageHash({ ...pictured, image: { ...pictured.image!, focusX: 10 } })).not.toBe(ogImageHash(pictured));
+  });
+
+  it('crops the picture to 1200 × 630 around the focal point', async () => {
+    const bytes = await halves();
+    expect(await redness(await croppedPhoto(sharp, bytes, { focusX: 0, focusY: 50 }))).toBeGreaterThan(200);
+    expect(await redness(await croppedPhoto(sharp, bytes, { focusX: 100, focusY: 50 }))).toBeLessThan(-200);
+    const { width, height } = await sharp(
+      Buffer.from((await croppedPhoto(sharp, bytes, { focusX: 50, focusY: 50 })).split(',')[1]!, 'base64'),
+    ).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+  });
+
+  it('draws a JPEG of the card from the file it reads, and fails (the default stands in) when it cannot read it', async () => {
+    const bytes = await halves();
+    const jpeg = Buffer.from(await renderOgImage(pictured, async () => bytes));
+    expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    await expect(renderOgImage(pictured)).rejects.toThrow(/cannot be read/);
   }, 30_000);
 });

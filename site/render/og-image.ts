@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { SiteFeatureImage } from 'content-schema/site-feed';
 import { DRAWN_WITH, renderOgImage } from './og-image-draw.ts';
 import { ogImageTree, type OgImageInput } from './og-image-tree.ts';
 import { removeFile, writeAtomic } from './outputs.ts';
@@ -29,14 +30,21 @@ export function ogImageHash(input: OgImageInput): string {
     .slice(0, 16);
 }
 
-/** The image's file in the site folder, e.g. 'og/some-slug/3f2a9c0b1d2e4f56.png'. */
+/** The image's file in the site folder, e.g. 'og/some-slug/3f2a9c0b1d2e4f56.png' (.jpg with a feature image). */
 export function ogImageFile(slug: string, input: OgImageInput): string {
-  return `${OG_DIR}/${slug}/${ogImageHash(input)}.png`;
+  return `${OG_DIR}/${slug}/${ogImageHash(input)}.${input.image ? 'jpg' : 'png'}`;
 }
 
-/** What an article's image draws, from its summary. */
-export function ogImageInput(post: { title: string; category: string; authorName: string }): OgImageInput {
-  return { title: post.title, category: post.category, author: post.authorName };
+/** What an article's image draws, from its summary: composed from its feature image when it has one. */
+export function ogImageInput(post: {
+  title: string;
+  category: string;
+  authorName: string;
+  featureImage?: SiteFeatureImage | null;
+}): OgImageInput {
+  const input = { title: post.title, category: post.category, author: post.authorName };
+  const image = post.featureImage;
+  return image ? { ...input, image: { file: image.fallback.file, focusX: image.focusX, focusY: image.focusY } } : input;
 }
 
 /** An article's image, ready to be put into the folder after its page has rendered. */

@@ -23,6 +23,8 @@ export interface SiteSource {
   redirects(): Promise<SiteRedirects['redirects']>;
   /** The public corrections log, newest first. */
   corrections(): Promise<CorrectionLogEntry[]>;
+  /** A file of the media library (`/media/<file>`), for the share cards composed from feature images. */
+  mediaFile(file: string): Promise<Uint8Array>;
 }
 
 /** A loopback address: the API on this machine (the embedded renderer), where compressing answers only costs. */
@@ -93,6 +95,12 @@ export function apiSource(apiUrl: string, fetchFn: typeof fetch = fetch): SiteSo
     },
     async corrections() {
       return (await get('/api/site/corrections', SiteCorrectionsSchema)).corrections;
+    },
+    async mediaFile(file) {
+      const url = `${apiUrl}/media/${encodeURIComponent(file)}`;
+      const res = await fetchFn(url, { signal: AbortSignal.timeout(60_000) });
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      return new Uint8Array(await res.arrayBuffer());
     },
   };
 }

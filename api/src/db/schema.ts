@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { SECURITY_EVENT_TYPES } from 'content-schema/auth';
 import { CHANGE_KINDS, type BuildPostError } from 'content-schema/build';
+import type { FeatureImage } from 'content-schema/post';
 import { POST_PROVENANCE, REVISION_KINDS } from 'content-schema/provenance';
 import { createdAt, timestamp } from './columns.ts';
 
@@ -126,6 +127,8 @@ export const posts = sqliteTable(
     provenance: text('provenance', { enum: POST_PROVENANCE }).notNull().default('human'),
     /** The person who reviewed and edited the post (the signed-in editor's name); null when nobody has. */
     editedBy: text('edited_by'),
+    /** The library image standing for the post and its focal point (content-schema FeatureImageSchema), or null. */
+    featureImage: text('feature_image', { mode: 'json' }).$type<FeatureImage>(),
     /** Grows by one with every save: a save based on an older version is refused (409), so two tabs never overwrite each other. */
     version: integer('version').notNull().default(1),
     /** Sanitised body HTML, derived from `content` when the post is saved, so no build renders markdown. */
@@ -315,6 +318,7 @@ export const postRevisions = sqliteTable(
     metaDescription: text('meta_description'),
     focusKeyword: text('focus_keyword'),
     provenance: text('provenance', { enum: POST_PROVENANCE }).notNull(),
+    featureImage: text('feature_image', { mode: 'json' }).$type<FeatureImage>(),
     /** The signed-in editor who saved it; null for the scheduler and the automation. */
     savedBy: text('saved_by'),
     createdAt: createdAt(),

@@ -1,7 +1,8 @@
 /**
  * The seeded articles' images (seed/media/*.png, drawn by scripts/draw-seed-images.ts), uploaded through the media
  * library on a first start like any editor's upload, so a fresh site shows responsive pictures. The articles name
- * them by their numbers in the library (`/media/1`, `/media/2`), which they get in an empty library.
+ * them by their numbers in the library (`/media/1`, `/media/2` in bodies, `featureImage.id` for the covers), which they
+ * get in an empty library.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

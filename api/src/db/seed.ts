@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { PostInputSchema } from 'content-schema/post';
+import { FeatureImageSchema, PostInputSchema } from 'content-schema/post';
 import { estimateReadTime } from 'content-schema/text';
 import { TemplateInputSchema } from 'content-schema/template';
 import { z } from 'zod';
@@ -22,6 +22,8 @@ const FrontmatterSchema = z.object({
   seoTitle: z.string().optional(),
   metaDescription: z.string().optional(),
   focusKeyword: z.string().optional(),
+  /** A library image by the number it gets in an empty library (seed/media.json's order), and its focal point. */
+  featureImage: FeatureImageSchema.optional(),
 });
 
 export interface SeedArticle {
@@ -82,6 +84,7 @@ function toPostRow(article: SeedArticle): typeof posts.$inferInsert {
     seoTitle: data.seoTitle,
     metaDescription: data.metaDescription,
     focusKeyword: data.focusKeyword,
+    featureImage: data.featureImage ?? null,
   });
   const createdAt = new Date(data.createdAt);
   const { slug: _slug, ...values } = input;

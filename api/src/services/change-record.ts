@@ -91,11 +91,16 @@ export function correctionChange(post: Pick<PostRow, 'id' | 'title' | 'slug' | '
 }
 
 /**
- * The change record of a published post whose body was rendered again with a library image's new details or file
- * (its markdown unchanged): readers see the new picture, caption or alt text in its content.
+ * The change record of a published post shown again with a library image's new details or file (its own fields
+ * unchanged): readers see the new picture, caption or alt text in its content (`'content'`) or its feature image
+ * (`'featureImage'`).
  */
-export function rerenderedChange(post: Pick<PostRow, 'id' | 'title' | 'slug' | 'category'>, at: Date): ChangeRecord {
-  return inPlaceChange(post, 'updated', ['content'], at);
+export function rerenderedChange(
+  post: Pick<PostRow, 'id' | 'title' | 'slug' | 'category'>,
+  fields: ('content' | 'featureImage')[],
+  at: Date,
+): ChangeRecord {
+  return inPlaceChange(post, 'updated', fields, at);
 }
 
 /** The columns a change record is written with, by the record's field names (the rest are set by the builder later). */

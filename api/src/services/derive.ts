@@ -1,8 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import { MarkdownRenderError, renderPost } from 'content-schema/markdown';
 import { libraryImageIds, type LibraryImage } from 'content-schema/markdown-images';
+import { MEDIA_ERRORS } from 'content-schema/media';
+import type { FeatureImage } from 'content-schema/post';
 import type { Db } from '../db/client.ts';
 import { media } from '../db/schema-media.ts';
+import { AppError } from '../lib/errors.ts';
 
 /** The stored derivations of a post body (columns of `posts`). */
 export interface DerivedBody {
@@ -16,6 +19,8 @@ export interface DerivedBody {
 export interface Derived {
   body: DerivedBody;
   mediaIds: number[];
+  /** The feature image's file name, when the post has one the library holds (it names it in refusals). */
+  featureFileName?: string;
 }
 
 /**
@@ -38,9 +43,34 @@ export function deriveBody(content: string, library: ReadonlyMap<number, Library
   }
 }
 
-/** The library images a body may name, by id (one query; none when it names none). */
-export async function libraryImagesOf(db: Db, content: string): Promise<Map<number, LibraryImage>> {
+/**
+ * A post's derivations with its feature image counted: the image is one the post uses (`post_media`), and one
+ * without alt text keeps the post from going live like a body image without it.
+ */
+export function withFeatureImage(
+  derived: Derived,
+  feature: Pick<FeatureImage, 'id'> | null | undefined,
+  library: ReadonlyMap<number, LibraryImage>,
+): Derived {
+  const image = feature ? library.get(feature.id) : undefined;
+  if (!image) return derived;
+  const { body, mediaIds } = derived;
+  const withoutAlt = image.alt.trim() ? body.imagesWithoutAlt : [...body.imagesWithoutAlt, image.fileName];
+  return {
+    body: { ...body, imagesWithoutAlt: [...new Set(withoutAlt)] },
+    mediaIds: [...new Set([...mediaIds, image.id])],
+    featureFileName: image.fileName,
+  };
+}
+
+/** The library images a body may name and the feature image, by id (one query; none when there are none). */
+export async function libraryImagesOf(
+  db: Db,
+  content: string,
+  featureId?: number | null,
+): Promise<Map<number, LibraryImage>> {
   const ids = libraryImageIds(content);
+  if (featureId) ids.unshift(featureId);
   if (ids.length === 0) return new Map();
   const rows = await db
     .select()
@@ -49,7 +79,19 @@ export async function libraryImagesOf(db: Db, content: string): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A body's derivations with the library images it names, as stored. */
-export async function deriveStored(db: Db, content: string): Promise<Derived> {
-  return deriveBody(content, await libraryImagesOf(db, content));
+/**
+ * A post's derivations with the library images its body names and its feature image, as stored (a feature image
+ * the library does not have is left out: a save refuses it with `assertFeatureInLibrary`).
+ */
+export async function deriveStored(db: Db, content: string, feature?: FeatureImage | null): Promise<Derived> {
+  const library = await libraryImagesOf(db, content, feature?.id);
+  return withFeatureImage(deriveBody(content, library), feature, library);
+}
+
+/** Refuses (422, on the field) a save naming a feature image the library does not have. */
+export function assertFeatureInLibrary(derived: Derived, feature: FeatureImage | null | undefined): void {
+  if (feature && !derived.mediaIds.includes(feature.id))
+    throw new AppError(422, MEDIA_ERRORS.featureNotFound, {
+      issues: [{ path: 'featureImage', message: MEDIA_ERRORS.featureNotFound }],
+    });
 }

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { posts, workingCopies } from '../db/schema.ts';
 import type { CorrectionsService } from './corrections.ts';
 import { deriveStored } from './derive.ts';
+import { resolveFeatureImages } from './media/feature.ts';
 import { toPost } from './posts/rows.ts';
 import type { PreviewRendererClient } from './site-renderer.ts';
 
@@ -33,10 +34,16 @@ function parseStoredFields(text: unknown): unknown {
   }
 }
 
-/** A post as the site shows it; a preview shows no "Updated" time (it is not the published text). */
-function summaryOf(row: PostRow): SiteSummary {
-  const { content: _content, ...summary } = toPost(row);
-  return { ...summary, modifiedAt: null };
+/** Posts as the site shows them; a preview shows no "Updated" time (it is not the published text). */
+async function summariesOf(db: Db, rows: PostRow[]): Promise<SiteSummary[]> {
+  const features = await resolveFeatureImages(
+    db,
+    rows.map((r) => r.featureImage),
+  );
+  return rows.map((row, i) => {
+    const { content: _content, ...summary } = toPost(row);
+    return { ...summary, modifiedAt: null, featureImage: features[i]! };
+  });
 }
 
 /** The published posts of a category its "Related Research" block draws from, newest first. */
@@ -47,7 +54,10 @@ async function relatedOf({ db }: PreviewRenderDeps, category: string, postId: nu
     .where(and(eq(posts.published, true), eq(posts.category, category)))
     .orderBy(desc(sql`coalesce(${posts.publishedAt}, ${posts.createdAt})`), desc(posts.id))
     .limit(RELATED_POSTS_MAX + 1);
-  return rows.filter((r) => r.id !== postId).map(summaryOf);
+  return summariesOf(
+    db,
+    rows.filter((r) => r.id !== postId),
+  );
 }
 
 /** The stored derivation when the body is the saved one (derived once when it was saved), else rendered now. */
@@ -72,13 +82,13 @@ export async function previewOf(deps: PreviewRenderDeps, postId: number): Promis
     .from(workingCopies)
     .where(eq(workingCopies.key, `post:${postId}`));
   const fields = copy ? PreviewFieldsSchema.parse(parseStoredFields(copy.fields)) : {};
-  const base = summaryOf(row);
   const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  const { content, ...over } = defined as typeof fields;
+  const { content, featureImage, ...over } = defined as typeof fields;
+  const [base] = await summariesOf(db, [featureImage === undefined ? row : { ...row, featureImage }]);
   const post: SiteSummary = {
-    ...base,
+    ...base!,
     ...over,
-    updatedAt: copy && copy.updatedAt > row.updatedAt ? copy.updatedAt.toISOString() : base.updatedAt,
+    updatedAt: copy && copy.updatedAt > row.updatedAt ? copy.updatedAt.toISOString() : base!.updatedAt,
   };
   const body = await bodyOf(db, row, content);
   return {

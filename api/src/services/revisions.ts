@@ -1,6 +1,7 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Revision, RevisionPage, RevisionSummary } from 'content-schema/revisions';
 import type { Db } from '../db/client.ts';
+import { media } from '../db/schema-media.ts';
 import { postRevisions, posts } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import type { PostsService } from './posts/index.ts';
@@ -40,6 +41,7 @@ function toRevision(row: RevisionRow): Revision {
     metaDescription: row.metaDescription,
     focusKeyword: row.focusKeyword,
     provenance: row.provenance,
+    featureImage: row.featureImage ?? null,
   };
 }
 
@@ -83,6 +85,11 @@ export async function revisionById({ db }: RevisionsDeps, id: number): Promise<R
  * new version. Publication, the URL and provenance stay as they are now: restoring text neither unpublishes a
  * live article nor moves it. With `version`, a post that moved on since the editor looked is refused (409).
  */
+async function inLibrary(db: Db, mediaId: number): Promise<boolean> {
+  const [row] = await db.select({ id: media.id }).from(media).where(eq(media.id, mediaId));
+  return !!row;
+}
+
 export async function restoreRevision(deps: RevisionsDeps, id: number, input: { version?: number }, savedBy: string) {
   const [row] = await deps.db.select().from(postRevisions).where(eq(postRevisions.id, id)).limit(1);
   if (!row) throw new AppError(404, REVISION_NOT_FOUND);
@@ -101,6 +108,8 @@ export async function restoreRevision(deps: RevisionsDeps, id: number, input: { 
       seoTitle: row.seoTitle,
       metaDescription: row.metaDescription,
       focusKeyword: row.focusKeyword,
+      // An image deleted from the library since is not restored (the post keeps its category design instead).
+      featureImage: row.featureImage && (await inLibrary(deps.db, row.featureImage.id)) ? row.featureImage : null,
     },
     { savedBy, kind: 'restore' },
   );

@@ -14,7 +14,7 @@ import {
 } from './feeds.ts';
 import type { ArticleBody } from './site-data.ts';
 import { newsSitemapXml, sitemapXml } from './sitemap.ts';
-import { siteSummary } from './test-posts.ts';
+import { siteFeatureImage, siteSummary } from './test-posts.ts';
 
 const SITE = 'https://northwire.example';
 
@@ -187,5 +187,32 @@ describe('sitemaps', () => {
     expect(xml).toContain('<news:publication_date>2026-11-22T09:00:00.000Z</news:publication_date>');
     expect(xml).not.toContain('post-1<');
     expect(xml).toContain('<news:title>Title 3 &lt;&amp;&gt; &quot;quoted&quot;</news:title>');
+  });
+});
+
+describe('feature images in feeds and the news sitemap', () => {
+  const image = siteFeatureImage();
+  const file = `${SITE}/media/${'5'.repeat(32)}.jpg`;
+  const pictured: FeedEntry[] = [{ post: post(3, { featureImage: image }), body: undefined }, entries[1]!];
+
+  it('are an RSS enclosure, an Atom enclosure link and JSON Feed’s image, with the fallback file; none without', () => {
+    const rss = all(rssXml(siteFeed(), pictured, SITE), 'item');
+    expect(rss[0]).toContain(`<enclosure url="${file}" length="5000" type="image/jpeg"/>`);
+    expect(rss[1]).not.toContain('<enclosure');
+    const atom = all(atomXml(siteFeed(), pictured, SITE, '1970-01-01T00:00:00.000Z'), 'entry');
+    expect(atom[0]).toContain(`<link rel="enclosure" type="image/jpeg" length="5000" href="${file}"/>`);
+    expect(atom[1]).not.toContain('enclosure');
+    const json = jsonFeed(siteFeed(), pictured, SITE);
+    expect(JsonFeedSchema.safeParse(json).success).toBe(true);
+    const items = json.items as { image?: string }[];
+    expect([items[0]!.image, items[1]!.image]).toEqual([file, undefined]);
+  });
+
+  it('are named in the news sitemap as image:image', () => {
+    const xml = newsSitemapXml(SITE, [post(3, { featureImage: image }), post(2)], new Date('2026-11-23T10:00:00.000Z'));
+    expect(xml).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
+    const urls = all(xml, 'url');
+    expect(urls[0]).toContain(`<image:image><image:loc>${file}</image:loc></image:image>`);
+    expect(urls[1]).not.toContain('image:image');
   });
 });

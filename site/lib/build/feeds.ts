@@ -12,6 +12,7 @@ import type { SiteSummary } from 'content-schema/site-feed';
 import { formatLongDate } from 'content-schema/relative-time';
 import { disclosureOf, METHODOLOGY_AI_PATH } from './disclosure.ts';
 import { modifiedTime, publicationDate } from '../shared/post-list.ts';
+import { featureImageFile } from '../shared/picture.ts';
 import type { ArticleBody } from './site-data.ts';
 
 /** Items per feed: readers poll for what is new, not for the archive. */
@@ -99,6 +100,23 @@ export function entryHtml(entry: FeedEntry, siteUrl: string): string {
 
 const articleUrl = (siteUrl: string, slug: string) => `${siteUrl}/post/${slug}`;
 
+/** An entry's feature image as `line` draws it, or nothing. */
+function withImage(
+  entry: FeedEntry,
+  siteUrl: string,
+  line: (image: NonNullable<ReturnType<typeof imageOf>>) => string,
+) {
+  const image = imageOf(entry, siteUrl);
+  return image ? [line(image)] : [];
+}
+
+/** An entry's feature image file, absolute, or undefined when the post has none. */
+function imageOf(entry: FeedEntry, siteUrl: string) {
+  if (!entry.post.featureImage) return undefined;
+  const file = featureImageFile(entry.post.featureImage);
+  return { ...file, url: `${siteUrl}${file.path}` };
+}
+
 /** RSS 2.0 with the full article in content:encoded. */
 export function rssXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: string): string {
   const items = entries.map((e) => {
@@ -110,6 +128,7 @@ export function rssXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: s
       `<guid isPermaLink="true">${escapeHtml(url)}</guid>`,
       `<description>${escapeHtml(e.post.excerpt)}</description>`,
       `<content:encoded>${escapeHtml(entryHtml(e, siteUrl))}</content:encoded>`,
+      ...withImage(e, siteUrl, (i) => `<enclosure url="${escapeHtml(i.url)}" length="${i.bytes}" type="${i.type}"/>`),
       `<pubDate>${rfc822(publicationDate(e.post))}</pubDate>`,
       ...[e.post.category, ...e.post.tags].map((c) => `<category>${escapeHtml(c)}</category>`),
       `<dc:creator>${escapeHtml(e.post.authorName)}</dc:creator>`,
@@ -153,6 +172,11 @@ export function atomXml(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl: 
       `<id>${escapeHtml(url)}</id>`,
       `<title type="text">${escapeHtml(e.post.title)}</title>`,
       `<link rel="alternate" type="text/html" href="${escapeHtml(url)}"/>`,
+      ...withImage(
+        e,
+        siteUrl,
+        (i) => `<link rel="enclosure" type="${i.type}" length="${i.bytes}" href="${escapeHtml(i.url)}"/>`,
+      ),
       `<published>${publicationDate(e.post)}</published>`,
       `<updated>${modifiedTime(e.post)}</updated>`,
       `<author><name>${escapeHtml(e.post.authorName)}</name></author>`,
@@ -199,6 +223,7 @@ export function jsonFeed(feed: FeedInfo, entries: readonly FeedEntry[], siteUrl:
         title: e.post.title,
         summary: e.post.excerpt,
         content_html: entryHtml(e, siteUrl),
+        image: imageOf(e, siteUrl)?.url,
         date_published: publicationDate(e.post),
         date_modified: modifiedTime(e.post),
         authors: [{ name: e.post.authorName }],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteSummary } from 'content-schema/site-feed';
 import { newsArticleJsonLd } from './seo.ts';
+import { siteFeatureImage } from './test-posts.ts';
 
 const SITE = 'https://northwire.example';
 const base: SiteSummary = {
@@ -25,6 +26,7 @@ const base: SiteSummary = {
   editedBy: 'Henrik',
   version: 3,
   modifiedAt: '2026-11-04T10:00:00.000Z',
+  featureImage: null,
 };
 const options = { url: `${SITE}/post/mica`, imageUrl: `${SITE}/og-default.png`, siteUrl: SITE };
 
@@ -87,5 +89,13 @@ describe('NewsArticle structured data', () => {
   it('a persona byline is never a Person, even when the post is marked human-written', () => {
     const ld = newsArticleJsonLd({ ...base, provenance: 'human' }, options);
     expect(ofType(ld, 'Person')).toEqual([]);
+  });
+});
+
+describe('the article image in structured data', () => {
+  it('names the feature image’s file first, then the share card; only the card without one', () => {
+    const withImage = newsArticleJsonLd({ ...base, featureImage: siteFeatureImage() }, options);
+    expect(withImage.image).toEqual([`${SITE}/media/${'5'.repeat(32)}.jpg`, `${SITE}/og-default.png`]);
+    expect(newsArticleJsonLd(base, options).image).toEqual([`${SITE}/og-default.png`]);
   });
 });

@@ -6,6 +6,7 @@ import { SITE_NAME, SITE_OWNER } from 'content-schema/site';
 import type { SiteSummary } from 'content-schema/site-feed';
 import { disclosureOf } from './disclosure.ts';
 import { modifiedTime, publicationDate } from '../shared/post-list.ts';
+import { featureImageFile } from '../shared/picture.ts';
 
 /** JSON for an inline `<script type="application/ld+json">`: `<` is escaped so no text can close the script. */
 export function jsonLdScript(data: Record<string, unknown>): string {
@@ -59,7 +60,8 @@ export function newsArticleJsonLd(
     description: post.metaDescription ?? post.excerpt,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    image: [imageUrl],
+    // The feature image first (the story's own picture), then the share card composed from it.
+    image: [...(post.featureImage ? [`${siteUrl}${featureImageFile(post.featureImage).path}`] : []), imageUrl],
     datePublished: publicationDate(post),
     dateCreated: post.createdAt,
     dateModified: modifiedTime(post),

@@ -9,6 +9,7 @@ import { MESSAGE_SENT_PAGES } from 'content-schema/message-text';
 import { SITE_NAME } from 'content-schema/site';
 import type { SiteSummary } from 'content-schema/site-feed';
 import { modifiedTime, publicationDate } from '../shared/post-list.ts';
+import { featureImageFile } from '../shared/picture.ts';
 
 /** Pages that exist for readers' browsers only and must not be listed for crawlers. */
 const NOT_IN_SITEMAP = new Set(['/404', '/saved', '/login', '/create-post', ...Object.values(MESSAGE_SENT_PAGES)]);
@@ -71,7 +72,7 @@ export function newsSitemapXml(siteUrl: string, posts: readonly SiteSummary[], n
   const recent = posts.filter((p) => Date.parse(publicationDate(p)) >= since).slice(0, NEWS_MAX);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
     ...recent.map((p) =>
       [
         `<url><loc>${escapeHtml(`${siteUrl}/post/${p.slug}`)}</loc>`,
@@ -81,6 +82,9 @@ export function newsSitemapXml(siteUrl: string, posts: readonly SiteSummary[], n
         `<news:publication_date>${publicationDate(p)}</news:publication_date>`,
         `<news:title>${escapeHtml(p.title)}</news:title>`,
         '</news:news>',
+        p.featureImage
+          ? `<image:image><image:loc>${escapeHtml(`${siteUrl}${featureImageFile(p.featureImage).path}`)}</image:loc></image:image>`
+          : '',
         `<lastmod>${modifiedTime(p)}</lastmod></url>`,
       ].join(''),
     ),

@@ -1,5 +1,5 @@
 /** Posts for the site's tests: every field the wire shapes have, with plain defaults a test overrides. */
-import type { SitePost, SiteSummary } from 'content-schema/site-feed';
+import type { SiteFeatureImage, SitePost, SiteSummary } from 'content-schema/site-feed';
 
 /** A published post's summary. */
 export function siteSummary(id: number, overrides: Partial<SiteSummary> = {}): SiteSummary {
@@ -25,6 +25,7 @@ export function siteSummary(id: number, overrides: Partial<SiteSummary> = {}): S
     editedBy: null,
     version: 1,
     modifiedAt: null,
+    featureImage: null,
     ...overrides,
   };
 }
@@ -37,6 +38,33 @@ export function sitePost(id: number, overrides: Partial<SitePost> = {}): SitePos
     text: `Body of post ${id}.`,
     renderError: null,
     corrections: [],
+    ...overrides,
+  };
+}
+
+/** A feature image as the API resolves it: a 1600 × 900 library image with two widths in each format. */
+export function siteFeatureImage(overrides: Partial<SiteFeatureImage> = {}): SiteFeatureImage {
+  const file = (n: number, ext: string) => `${String(n).repeat(32)}.${ext}`;
+  const variant = (n: number, format: 'avif' | 'webp' | 'jpeg', width: number) => ({
+    format,
+    width,
+    height: Math.round((width * 9) / 16),
+    bytes: 1000 * n,
+    file: file(n, format === 'jpeg' ? 'jpg' : format),
+  });
+  return {
+    id: 7,
+    fileName: 'harbour.jpg',
+    width: 1600,
+    height: 900,
+    alt: 'Cranes over a harbour at dawn',
+    caption: '',
+    credit: 'Northwire',
+    licence: 'CC BY 4.0',
+    variants: [variant(1, 'avif', 640), variant(2, 'avif', 1600), variant(3, 'webp', 640), variant(4, 'webp', 1600)],
+    fallback: variant(5, 'jpeg', 1280),
+    focusX: 30,
+    focusY: 70,
     ...overrides,
   };
 }

@@ -7,6 +7,10 @@ import { categoryStyle } from 'content-schema/categories';
 import { formatLongDate } from 'content-schema/relative-time';
 import { html, type Html } from './html.ts';
 import type { PostCard } from './post-card.ts';
+import { pictureHtml } from './picture.ts';
+
+/** A card's picture is as wide as its column: one, two or three to a row. */
+const CARD_SIZES = '(min-width: 64rem) 24rem, (min-width: 48rem) 45vw, calc(100vw - 2rem)';
 
 /** A category pill in the category's own colours; unknown categories get the neutral slate style. */
 export function categoryBadgeHtml(category: string): Html {
@@ -25,8 +29,11 @@ function initial(name: string): string {
 export function postCardHtml(post: PostCard, headingLevel: 2 | 3 = 3): Html {
   const heading = html`<a href="/post/${post.slug}" class="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700">${post.title}</a>`;
   const headingClass = 'mt-3 text-lg font-bold leading-snug text-slate-900';
+  const picture =
+    post.image &&
+    html`<div class="-mx-5 -mt-5 mb-4 overflow-hidden rounded-t-xl">${pictureHtml(post.image, { sizes: CARD_SIZES, className: 'aspect-video w-full object-cover' })}</div>`;
   return html`<article class="card group relative flex h-full flex-col p-5 transition-shadow hover:shadow-md">
-<div class="flex items-center justify-between gap-2 text-xs text-slate-600">${categoryBadgeHtml(post.category)}<span>${post.readTime} min read</span></div>
+${picture}<div class="flex items-center justify-between gap-2 text-xs text-slate-600">${categoryBadgeHtml(post.category)}<span>${post.readTime} min read</span></div>
 ${headingLevel === 2 ? html`<h2 class="${headingClass}">${heading}</h2>` : html`<h3 class="${headingClass}">${heading}</h3>`}
 <p class="mt-2 line-clamp-3 text-sm leading-6 text-slate-700">${post.excerpt}</p>
 ${
@@ -68,7 +75,11 @@ export function featuredPostHtml(post: PostCard): Html {
 <a href="/post/${post.slug}" class="btn btn-primary">Read Full Analysis<span class="sr-only">: ${post.title}</span></a>
 </div>
 </div>
-<div aria-hidden="true" class="hidden lg:col-span-2 lg:block" style="${art}"></div>
+${
+  post.image
+    ? html`<div class="hidden lg:col-span-2 lg:block">${pictureHtml(post.image, { sizes: '(min-width: 80rem) 30rem, 40vw', className: 'h-full w-full object-cover' })}</div>`
+    : html`<div aria-hidden="true" class="hidden lg:col-span-2 lg:block" style="${art}"></div>`
+}
 </article>
 </section>`;
 }

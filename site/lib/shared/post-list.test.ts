@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PostSummary } from 'content-schema/post';
+import type { SiteSummary } from 'content-schema/site-feed';
 import {
   CHUNK_MAX,
   chunkPath,
@@ -19,7 +19,7 @@ import {
 import { isPostCard } from './post-card.ts';
 import { siteSummary } from '../build/test-posts.ts';
 
-const post = (id: number, overrides: Partial<PostSummary> = {}): PostSummary =>
+const post = (id: number, overrides: Partial<SiteSummary> = {}): SiteSummary =>
   siteSummary(id, { tags: ['a', 'b', 'c', 'd'], ...overrides });
 
 describe('ordering', () => {

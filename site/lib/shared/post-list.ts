@@ -3,9 +3,11 @@
  * and the small card shape that listings ship to the browser.
  */
 import type { PostSummary } from 'content-schema/post';
+import type { SiteFeatureImage, SiteSummary } from 'content-schema/site-feed';
 import { CARD_TAGS_MAX, LISTING_PAGE_SIZE, RELATED_POSTS_MAX } from 'content-schema/site';
 
 import { isPostCard, type PostCard } from './post-card.ts';
+import { CARD_MAX_WIDTH, pictureSourceOf } from './picture.ts';
 
 export type { PostCard };
 
@@ -76,7 +78,8 @@ export function relatedPosts<T extends Pick<PostSummary, 'id' | 'category'>>(
 }
 
 /** The card fields of a post, with at most three tags. */
-export function toCard(post: PostSummary): PostCard {
+export function toCard(post: Omit<PostSummary, 'featureImage'> & { featureImage?: SiteFeatureImage | null }): PostCard {
+  const image = post.featureImage ? { image: pictureSourceOf(post.featureImage, CARD_MAX_WIDTH) } : {};
   return {
     slug: post.slug,
     title: post.title,
@@ -86,6 +89,7 @@ export function toCard(post: PostSummary): PostCard {
     authorName: post.authorName,
     createdAt: post.createdAt,
     tags: post.tags.slice(0, CARD_TAGS_MAX),
+    ...image,
   };
 }
 
@@ -133,7 +137,7 @@ function idHash(id: number): number {
  * its own chunk and at most the few up to the next natural boundary: publishing costs the same at any
  * archive size, and the output depends only on the current posts (an incremental build equals a full one).
  */
-export function toListing<T extends PostSummary>(
+export function toListing<T extends SiteSummary>(
   key: string,
   newestFirst: readonly T[],
   size: number = LISTING_PAGE_SIZE,

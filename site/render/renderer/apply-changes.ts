@@ -104,7 +104,10 @@ export async function applyChanges(
 
   const errors: BuildPostError[] = [];
   const fallback = (id: number) => affected.previous.get(id);
-  let written = await renderArticles(ctx, dir, idx, affected.current, errors, { fallback });
+  // A share card composed from a photograph is drawn right after, in the background, so it never delays the page:
+  // until then the article names the site's default image.
+  const composed: number[] = [];
+  let written = await renderArticles(ctx, dir, idx, affected.current, errors, { fallback, deferComposed: composed });
   const failed = new Set(errors.map((e) => e.postId));
   const retired = retireOldUrls(ctx, dir, idx, affected, failed);
 
@@ -132,7 +135,9 @@ export async function applyChanges(
   await searched;
   // Related blocks that name a post gone from its URL are redrawn first thing after the publish; the others later.
   const spread = [...new Set([...ctx.state!.spread, ...windowsWithGonePosts(idx, windows)])];
-  const dirty = queueRelated(ctx, idx, windows, affected.postIds, spread);
+  // The cards to draw first, before the related blocks queued by earlier changes.
+  const related = queueRelated(ctx, idx, windows, affected.postIds, spread);
+  const dirty = [...composed, ...related.filter((id) => !composed.includes(id))];
   ctx.indexCursor = through;
   saveState(ctx, { ...ctx.state!, version: ctx.version, cursor: through, dirty, spread });
   return {

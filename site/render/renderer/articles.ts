@@ -29,13 +29,19 @@ export interface ArticleOptions {
   reuseDir?: string | null;
   /** Given, images are not drawn: the ids of posts whose image is missing are added to it. */
   deferred?: number[];
+  /**
+   * Given, share cards composed from a feature image (a photograph to read, crop and encode: several times the work
+   * of a drawn card) are not drawn: the ids of posts whose card is missing are added to it.
+   */
+  deferComposed?: number[];
 }
 
 /**
  * Renders articles (with their stored HTML) and their share images into `dir`, each image before its page. A
  * post that cannot be rendered is reported and, in `idx`, put back to `fallback` (its previous version, whose
  * page stays) or removed. An image is reused from `dir` or, by hard link, from `reuseDir` when its file is there;
- * else drawn, or, given `deferred`, left to the background (the post's id is added to it). The files written.
+ * else drawn, or, given `deferred` (or `deferComposed` for a card composed from a feature image), left to the
+ * background (the post's id is added to it). The files written.
  */
 export async function renderArticles(
   ctx: RendererContext,
@@ -43,15 +49,17 @@ export async function renderArticles(
   idx: SiteIndex,
   posts: SitePost[],
   errors: BuildPostError[],
-  { fallback = () => undefined, reuseDir = null, deferred }: ArticleOptions = {},
+  { fallback = () => undefined, reuseDir = null, deferred, deferComposed }: ArticleOptions = {},
 ): Promise<number> {
   let written = 0;
   for (const post of posts) {
     try {
       const body = bodyOf(post);
       if (!body) throw new Error(post.renderError ?? 'The post has no rendered body');
-      const image = await ctx.images.prepare(dir, post.slug, ogImageInput(post), { reuseDir, draw: !deferred });
-      if (!image) deferred?.push(post.id);
+      const input = ogImageInput(post);
+      const later = deferred ?? (input.image ? deferComposed : undefined);
+      const image = await ctx.images.prepare(dir, post.slug, input, { reuseDir, draw: !later });
+      if (!image) later?.push(post.id);
       const articles = new Map([[post.slug, { ...body, image: image?.path }]]);
       const html = await renderRoute(ctx, `/post/${post.slug}`, idx.data(ctx.staticPaths, articles));
       if (image?.commit()) written++;

@@ -5,6 +5,7 @@
  */
 import type { ArticleBody } from '../../lib/build/site-data.ts';
 import { ogImages, type OgImages } from '../og-image.ts';
+import { renderOgImage } from '../og-image-draw.ts';
 import type { OgImageInput } from '../og-image-tree.ts';
 import type { SearchIndexOptions } from '../search/folder.ts';
 import type { SearchIndex } from '../search/index.ts';
@@ -68,7 +69,9 @@ export async function openContext(opts: RendererOptions): Promise<RendererContex
     siteUrl: opts.siteUrl,
     source: opts.source,
     staticPaths: staticPathsOf(site),
-    images: ogImages({ render: opts.drawImage }),
+    images: ogImages({
+      render: opts.drawImage ?? ((input) => renderOgImage(input, (file) => opts.source.mediaFile(file))),
+    }),
     checkpoint: opts.checkpoint ?? (async () => {}),
     searchOptions: opts.search,
     index: null,

@@ -9,6 +9,7 @@ import type { SitePost } from 'content-schema/site-feed';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OgImageInput } from '../og-image-tree.ts';
 import { openRenderer, type Renderer } from './index.ts';
+import { siteFeatureImage } from '../../lib/build/test-posts.ts';
 import { change, memorySource, post } from './test-support.ts';
 
 const DIST = resolve(import.meta.dirname, '../../../dist');
@@ -153,6 +154,21 @@ describe('share images in a publish, a failed drawing and a preview', () => {
     expect(existsSync(join(dir, 'post/post-3.html'))).toBe(false);
     expect(existsSync(join(dir, 'og/post-3'))).toBe(false);
     expect(drawn).toHaveLength(1);
+  });
+
+  it('a publish with a feature image goes live at once on the default card; the composed card follows first thing', async () => {
+    const dir = await renderAllSettled();
+    drawn = [];
+    posts.set(4, post(4, { featureImage: siteFeatureImage(), updatedAt: '2025-03-01T00:00:00.000Z' }));
+    await renderer.applyChanges([change(4, 'published', 4, 'post-4')], 4);
+    expect(existsSync(join(dir, 'post/post-4.html'))).toBe(true);
+    expect(ogImageOf(dir, 'post-4')).toBe('/og-default.png');
+    expect(drawn).toEqual([]);
+    expect(renderer.pendingBackground()).toBeGreaterThan(0);
+    // The background's first step draws it (before any related blocks queued earlier) and names it on the page.
+    expect(await renderer.backgroundStep()).toBe(true);
+    expect(drawn.map((d) => d.image?.file)).toEqual([siteFeatureImage().fallback.file]);
+    expect(ogImageOf(dir, 'post-4')).toMatch(/^\/og\/post-4\/[0-9a-f]{16}\.jpg$/);
   });
 
   it('an image that cannot be drawn leaves its article on the site’s default image, and the others their own', async () => {

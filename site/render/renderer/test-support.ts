@@ -22,6 +22,7 @@ export function post(id: number, fields: Partial<SitePost> = {}): SitePost {
 export function memorySource(
   posts: Map<number, SitePost>,
   redirects: { from: string; postId: number }[] = [],
+  media: Map<string, Uint8Array> = new Map(),
 ): SiteSource {
   const sorted = () => [...posts.values()].sort((a, b) => a.id - b.id);
   return {
@@ -34,6 +35,11 @@ export function memorySource(
     postsById: async (ids) => ids.flatMap((id) => posts.get(id) ?? []),
     redirects: async () => redirects.filter((r) => posts.has(r.postId)),
     corrections: async () => [],
+    mediaFile: async (file) => {
+      const bytes = media.get(file);
+      if (!bytes) throw new Error(`no media file ${file}`);
+      return bytes;
+    },
   };
 }
 

@@ -1,8 +1,10 @@
 import { diffLines, diffWords, hasChanges, type DiffPart } from 'content-schema/diff';
-import type { WorkingCopyFields } from 'content-schema/revisions';
+import type { FeatureImage } from 'content-schema/post';
 import { cn } from '../../lib/cn.ts';
 import { fieldLabel } from 'content-schema/post-fields';
-import { differingFields } from './copy-fields.ts';
+import { useMedia } from '../media/index.ts';
+import { differingFields, type CopyFields } from './copy-fields.ts';
+import { featureImageText } from './feature-image.ts';
 
 const show = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -55,6 +57,17 @@ function LinesDiff({ from, to }: { from: string; to: string }) {
   );
 }
 
+/** A feature image in words, named by its file once the library has answered (by its number meanwhile). */
+function FeatureImageWords({ image }: { image: FeatureImage }) {
+  const media = useMedia(image.id);
+  return <>{featureImageText(image, media.data?.fileName)}</>;
+}
+
+/** One version's feature image, or none. */
+function FeatureImageValue({ image }: { image: FeatureImage | null | undefined }) {
+  return image ? <FeatureImageWords image={image} /> : <>{featureImageText(null)}</>;
+}
+
 /**
  * The differences between two sets of the editor's fields, field by field: words of short fields, lines (with
  * their words) of the body. Read as "from → to": struck-through text is only in `from`, underlined only in `to`.
@@ -65,8 +78,8 @@ export function FieldsDiff({
   fromLabel,
   toLabel,
 }: {
-  from: WorkingCopyFields;
-  to: WorkingCopyFields;
+  from: CopyFields;
+  to: CopyFields;
   fromLabel: string;
   toLabel: string;
 }) {
@@ -89,6 +102,11 @@ export function FieldsDiff({
                 <span>
                   {fromLabel}: {from.published ? 'published' : 'draft'}; {toLabel}:{' '}
                   {to.published ? 'published' : 'draft'}
+                </span>
+              ) : field === 'featureImage' ? (
+                <span className="break-words">
+                  {fromLabel}: <FeatureImageValue image={from.featureImage} />; {toLabel}:{' '}
+                  <FeatureImageValue image={to.featureImage} />
                 </span>
               ) : (
                 <span className="whitespace-pre-wrap break-words">

@@ -31,6 +31,7 @@ const post: Post = {
   aiGenerated: false,
   provenance: 'human',
   editedBy: null,
+  featureImage: null,
   version: 1,
 };
 
@@ -48,6 +49,7 @@ const valid = {
   metaDescription: '',
   focusKeyword: ' nordic ai ',
   slug: '',
+  featureImage: null,
 };
 
 describe('editor values', () => {
@@ -73,6 +75,18 @@ describe('editor values', () => {
   it('mark what the AI writers hand over as AI-generated', () => {
     expect(valuesFromPrefill({ title: 'T', provenance: 'ai-generated' }).provenance).toBe('ai-generated');
     expect(valuesFromPrefill({ title: 'T' }).provenance).toBe('human');
+  });
+
+  it('start a new post without a feature image, and load a post’s with its focal point', () => {
+    expect(emptyValues().featureImage).toBeNull();
+    expect(valuesFromPost(post).featureImage).toBeNull();
+    const featureImage = { id: 12, focusX: 20, focusY: 80 };
+    expect(valuesFromPost({ ...post, featureImage }).featureImage).toEqual(featureImage);
+  });
+
+  it('keep the feature image when a template or the AI writers fill the form', () => {
+    const base = { ...emptyValues(), featureImage: { id: 12, focusX: 20, focusY: 80 } };
+    expect(valuesFromPrefill({ title: 'T' }, base).featureImage).toEqual({ id: 12, focusX: 20, focusY: 80 });
   });
 
   it('leave an unknown category unset so the editor asks for one', () => {
@@ -122,6 +136,21 @@ describe('toPostInput', () => {
 
   it('produces a body the API schema accepts', () => {
     expect(PostInputSchema.safeParse(toPostInput(PostFormSchema.parse(valid))).success).toBe(true);
+    const featured = { ...valid, featureImage: { id: 12, focusX: 0, focusY: 100 } };
+    expect(PostInputSchema.safeParse(toPostInput(PostFormSchema.parse(featured))).success).toBe(true);
+  });
+
+  it('sends the feature image with its focal point, and null to remove it', () => {
+    const featured = { ...valid, featureImage: { id: 12, focusX: 25, focusY: 75 } };
+    expect(toPostInput(PostFormSchema.parse(featured)).featureImage).toEqual({ id: 12, focusX: 25, focusY: 75 });
+    // A focal point never set is the middle.
+    expect(toPostInput(PostFormSchema.parse({ ...valid, featureImage: { id: 12 } })).featureImage).toEqual({
+      id: 12,
+      focusX: 50,
+      focusY: 50,
+    });
+    const input = toPostInput(PostFormSchema.parse(valid));
+    expect('featureImage' in input && input.featureImage === null).toBe(true);
   });
 });
 
@@ -144,6 +173,15 @@ describe('the editor form schema gives the shared schema’s messages', () => {
 describe('stored drafts', () => {
   it('restore what was typed', () => {
     expect(StoredDraftValuesSchema.parse(valid).title).toBe('Title');
+  });
+
+  it('restore a feature image, or its removal (null); one not recorded or malformed stays undefined', () => {
+    const featureImage = { id: 12, focusX: 20, focusY: 80 };
+    expect(StoredDraftValuesSchema.parse({ ...valid, featureImage }).featureImage).toEqual(featureImage);
+    expect(StoredDraftValuesSchema.parse(valid).featureImage).toBeNull();
+    expect(StoredDraftValuesSchema.parse({ title: 'T' }).featureImage).toBeUndefined();
+    expect(StoredDraftValuesSchema.parse({ featureImage: { id: -1 } }).featureImage).toBeUndefined();
+    expect(StoredDraftValuesSchema.parse({ featureImage: { id: 12, focusX: 101 } }).featureImage).toBeUndefined();
   });
 
   it('degrade malformed fields to defaults instead of failing', () => {
@@ -175,6 +213,7 @@ describe('isEditorField', () => {
     ['title', true],
     ['metaDescription', true],
     ['provenance', true],
+    ['featureImage', true],
     ['authorId', false],
     ['version', false],
   ])('%s → %s', (name, expected) => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { DefaultValues, FieldPath, UseFormReturn } from 'react-hook-form';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { CATEGORIES, EDITOR_CATEGORIES, type Category } from 'content-schema/categories';
 import {
+  FeatureImageSchema,
   POST_PROVENANCE,
   PostFormSchema,
   splitTags,
@@ -14,7 +15,8 @@ import type { EditorPrefill } from '../../lib/editor-prefill.ts';
 
 /** What the editor's fields hold (the form schema's input). */
 export type EditorValues = z.input<typeof PostFormSchema>;
-export type EditorDefaults = DefaultValues<EditorValues>;
+/** Values the form starts from or is reset to (a feature image is whole or none, never part of one). */
+export type EditorDefaults = Partial<EditorValues>;
 /** The editor's form: its fields as typed, the post form once validated. */
 export type EditorForm = UseFormReturn<EditorValues, unknown, PostForm>;
 /** One of the form's fields. */
@@ -57,6 +59,7 @@ export function emptyValues(): EditorDefaults {
     metaDescription: '',
     focusKeyword: '',
     slug: '',
+    featureImage: null,
   };
 }
 
@@ -76,6 +79,7 @@ export function valuesFromPost(post: Post): EditorDefaults {
     metaDescription: post.metaDescription ?? '',
     focusKeyword: post.focusKeyword ?? '',
     slug: post.slug,
+    featureImage: post.featureImage ?? null,
   };
 }
 
@@ -117,6 +121,8 @@ export function toPostInput(values: PostForm, authorId: number = DEFAULT_AUTHOR_
     metaDescription: optional(values.metaDescription),
     focusKeyword: optional(values.focusKeyword),
     slug: optional(values.slug),
+    // Always sent: null removes the post's feature image.
+    featureImage: values.featureImage,
   };
 }
 
@@ -138,5 +144,10 @@ export const StoredDraftValuesSchema = z.object({
   metaDescription: z.string().catch(''),
   focusKeyword: z.string().catch(''),
   slug: z.string().catch(''),
+  /**
+   * Absent (undefined) when the entry does not record one (written before feature images, or a server copy that
+   * does not keep it): the post's own stays. A malformed one counts as not recorded either.
+   */
+  featureImage: FeatureImageSchema.nullable().optional().catch(undefined),
 });
 export type StoredDraftValues = z.infer<typeof StoredDraftValuesSchema>;

@@ -24,6 +24,12 @@ describe('a revision in the list', () => {
     expect(revisionByline(revision)).toBe('by ada · Changed: Title, Content');
   });
 
+  it('names a changed feature image as the editor calls it', () => {
+    expect(revisionByline({ ...revision, changed: ['featureImage', 'focusKeyword'] })).toBe(
+      'by ada · Changed: Feature Image, Focus Keyword',
+    );
+  });
+
   it('says the system saved it (scheduler, automation) and when no field changed', () => {
     expect(revisionByline({ ...revision, savedBy: null, changed: [] })).toBe('by the system · No field changed');
   });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { History, Loader2, RotateCcw } from 'lucide-react';
 import type { Post } from 'content-schema/post';
-import type { RevisionSummary, WorkingCopyFields } from 'content-schema/revisions';
+import type { RevisionSummary } from 'content-schema/revisions';
 import { relativeTime } from 'content-schema/relative-time';
 import { formatDateTime } from 'content-schema/format';
 import { REVISIONS_PAGE, useRestoreRevision, useRevision, useRevisions } from './api/revisions.ts';
@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useNow } from '../../lib/use-now.ts';
-import { fieldsOf } from './copy-fields.ts';
+import { fieldsOf, type CopyFields } from './copy-fields.ts';
 import { FieldsDiff } from './fields-diff.tsx';
 import { revisionByline, revisionTitle } from './revision-summary.ts';
 
@@ -21,7 +21,7 @@ function RevisionDiff({
   restoring,
 }: {
   id: number;
-  current: WorkingCopyFields;
+  current: CopyFields;
   onRestore: (version: number) => void;
   restoring: boolean;
 }) {
@@ -119,7 +119,7 @@ interface RevisionsPanelProps {
   /** The version the editor is based on: a restore from an outdated view is refused (409). */
   baseVersion: number;
   /** The editor's current fields, to diff against. */
-  current: () => WorkingCopyFields;
+  current: () => CopyFields;
   onRestored: (post: Post) => void;
   onConflict: (error: unknown) => boolean;
 }

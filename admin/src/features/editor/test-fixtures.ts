@@ -1,5 +1,6 @@
 import type { Post } from 'content-schema/post';
-import type { WorkingCopy, WorkingCopyFields } from 'content-schema/revisions';
+import { WorkingCopyFieldsSchema, type WorkingCopy } from 'content-schema/revisions';
+import type { CopyFields } from './copy-fields.ts';
 
 /** A saved post for the editor's tests. */
 export function testPost(overrides: Partial<Post> = {}): Post {
@@ -24,13 +25,14 @@ export function testPost(overrides: Partial<Post> = {}): Post {
     aiGenerated: false,
     provenance: 'human',
     editedBy: null,
+    featureImage: null,
     version: 3,
     ...overrides,
   };
 }
 
 /** The fields of `testPost()` as a working copy holds them. */
-export function testFields(overrides: Partial<WorkingCopyFields> = {}): WorkingCopyFields {
+export function testFields(overrides: Partial<CopyFields> = {}): CopyFields {
   return {
     title: 'Nordic AI',
     excerpt: 'An excerpt',
@@ -44,16 +46,17 @@ export function testFields(overrides: Partial<WorkingCopyFields> = {}): WorkingC
     metaDescription: '',
     focusKeyword: '',
     slug: 'nordic-ai',
+    featureImage: null,
     ...overrides,
   };
 }
 
-/** A server working copy of `testPost()`. */
+/** A server working copy of `testPost()`, its fields as the API's answer holds them. */
 export function testCopy(overrides: Partial<WorkingCopy> = {}): WorkingCopy {
   return {
     key: 'post:7',
     postId: 7,
-    fields: testFields(),
+    fields: WorkingCopyFieldsSchema.parse(testFields()),
     baseVersion: 3,
     revision: 4,
     savedBy: 'admin',

@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { MAX_UPLOAD_BYTES, type Media } from 'content-schema/media';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/field.tsx';
@@ -11,18 +11,19 @@ import { SearchBox } from './search-box.tsx';
 import { UploadList } from './upload-list.tsx';
 import { useUploads } from './use-uploads.ts';
 
-/** New images: a file field for several at once. */
-function UploadTab({ onFiles }: { onFiles: (files: File[]) => void }) {
+/** New images: a file field, for several at once or for one. */
+function UploadTab({ multiple, onFiles }: { multiple: boolean; onFiles: (files: File[]) => void }) {
+  const limits = `JPEG, PNG, WebP, AVIF, GIF or TIFF, up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
   return (
     <FormField
       id="picker-files"
-      label="Choose images"
-      hint={`JPEG, PNG, WebP, AVIF, GIF or TIFF, up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB each. Images can also be dropped or pasted into the content.`}
+      label={multiple ? 'Choose images' : 'Choose an image'}
+      hint={multiple ? `${limits} each. Images can also be dropped or pasted into the content.` : `${limits}.`}
     >
       <Input
         type="file"
         accept="image/*"
-        multiple
+        multiple={multiple}
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           event.target.value = '';
@@ -33,8 +34,8 @@ function UploadTab({ onFiles }: { onFiles: (files: File[]) => void }) {
   );
 }
 
-/** The library, searched as typing pauses; choosing an image moves on to its alt text. */
-function LibraryTab({ onChoose }: { onChoose: (media: Media) => void }) {
+/** The library, searched as typing pauses; the image chosen is handed over. */
+function LibraryTab({ selected, onChoose }: { selected?: number | null; onChoose: (media: Media) => void }) {
   const [q, setQ] = useState('');
   const query = { q: q.trim() || undefined };
   const list = useMediaList(query);
@@ -42,14 +43,42 @@ function LibraryTab({ onChoose }: { onChoose: (media: Media) => void }) {
     <div className="grid gap-3">
       <SearchBox id="picker-search" onSearch={setQ} />
       <div className="max-h-[50vh] overflow-y-auto p-1">
-        <LibraryImages list={list} query={query} onChoose={onChoose} />
+        <LibraryImages list={list} query={query} selected={selected} onChoose={onChoose} />
       </div>
     </div>
   );
 }
 
-/** Upload or choose, then describe: the picker's two steps. */
-function PickerSteps({ onInsert }: { onInsert: (markdown: string) => void }) {
+/** Where images come from: new files (Upload) or the library. */
+function SourceTabs({
+  multiple,
+  selected,
+  onFiles,
+  onChoose,
+}: {
+  multiple: boolean;
+  selected?: number | null;
+  onFiles: (files: File[]) => void;
+  onChoose: (media: Media) => void;
+}) {
+  return (
+    <Tabs defaultValue="upload">
+      <TabsList>
+        <TabsTrigger value="upload">Upload</TabsTrigger>
+        <TabsTrigger value="library">Library</TabsTrigger>
+      </TabsList>
+      <TabsContent value="upload">
+        <UploadTab multiple={multiple} onFiles={onFiles} />
+      </TabsContent>
+      <TabsContent value="library">
+        <LibraryTab selected={selected} onChoose={onChoose} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/** Upload or choose, then describe: the steps of images inserted into the body. */
+function InsertSteps({ onInsert }: { onInsert: (markdown: string) => void }) {
   const [chosen, setChosen] = useState<readonly Media[] | null>(null);
   const { uploads, upload, dismiss } = useUploads();
 
@@ -73,47 +102,92 @@ function PickerSteps({ onInsert }: { onInsert: (markdown: string) => void }) {
       {chosen ? (
         <AltTextForm images={chosen} onInsert={onInsert} onBack={() => setChosen(null)} />
       ) : (
-        <Tabs defaultValue="upload">
-          <TabsList>
-            <TabsTrigger value="upload">Upload</TabsTrigger>
-            <TabsTrigger value="library">Library</TabsTrigger>
-          </TabsList>
-          <TabsContent value="upload">
-            <UploadTab onFiles={(files) => void uploadFiles(files)} />
-          </TabsContent>
-          <TabsContent value="library">
-            <LibraryTab onChoose={(media) => setChosen([media])} />
-          </TabsContent>
-        </Tabs>
+        <SourceTabs multiple onFiles={(files) => void uploadFiles(files)} onChoose={(media) => setChosen([media])} />
       )}
     </>
   );
 }
 
+/** Upload one image or choose one of the library: the image is handed over as it is (its alt text is the library's). */
+function PickSteps({ title, selected, onPick }: Omit<PickOne, 'onInsert'>) {
+  const { uploads, upload, dismiss } = useUploads();
+  // Closing the dialog while the file uploads means no: the image joins the library, but is not picked.
+  const open = useRef(false);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+
+  async function uploadFile(files: File[]) {
+    const [done] = await upload(files.slice(0, 1));
+    if (done && open.current) onPick(done.media);
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>Upload an image, or choose one from the library.</DialogDescription>
+      </DialogHeader>
+      <UploadList uploads={uploads} onDismiss={dismiss} />
+      <SourceTabs multiple={false} selected={selected} onFiles={(files) => void uploadFile(files)} onChoose={onPick} />
+    </>
+  );
+}
+
+/** Images for the body: each gets its alt text, then their references (`![alt](/media/{id})`) are handed over. */
+interface InsertImages {
+  onInsert: (markdown: string) => void;
+  onPick?: never;
+}
+
+/** One image for another use (the post's feature image): the library image itself is handed over. */
+interface PickOne {
+  onPick: (media: Media) => void;
+  /** The dialog's title: what the image is for. */
+  title: string;
+  /** The image now in that use, marked in the library. */
+  selected?: number | null;
+  onInsert?: never;
+}
+
 /**
- * The editor's Image dialog: upload images or choose one of the library, give each its alt text, and hand over
- * their references (`![alt](/media/{id})`, a paragraph each) to insert. Starts afresh each time it opens.
+ * The editor's image dialog: upload images or choose one of the library. For the body (`onInsert`), give each its
+ * alt text and hand over their references (a paragraph each) to insert; for one image (`onPick`), hand over the
+ * image chosen or uploaded. Starts afresh each time it opens.
  */
 export function MediaPicker({
   open,
   onOpenChange,
-  onInsert,
   onCloseAutoFocus,
+  ...use
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onInsert: (markdown: string) => void;
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
-}) {
+} & (InsertImages | PickOne)) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl" onCloseAutoFocus={onCloseAutoFocus}>
-        <PickerSteps
-          onInsert={(markdown) => {
-            onInsert(markdown);
-            onOpenChange(false);
-          }}
-        />
+        {use.onPick ? (
+          <PickSteps
+            title={use.title}
+            selected={use.selected}
+            onPick={(media) => {
+              use.onPick(media);
+              onOpenChange(false);
+            }}
+          />
+        ) : (
+          <InsertSteps
+            onInsert={(markdown) => {
+              use.onInsert(markdown);
+              onOpenChange(false);
+            }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

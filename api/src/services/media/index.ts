@@ -164,7 +164,11 @@ async function saved(deps: MediaDeps, id: number, change: Partial<MediaDetails> 
   const { db } = deps;
   const before = await find(deps, id);
   const updatedAt = deps.clock.now();
-  const first = await rerenderStatements(db, await postsUsing(db, id), { ...before, ...change }, updatedAt);
+  const changed = Object.entries(change).some(
+    ([field, value]) => JSON.stringify(before[field as keyof typeof before]) !== JSON.stringify(value),
+  );
+  const users = await postsUsing(db, id);
+  const first = await rerenderStatements(db, users, { ...before, ...change }, updatedAt, changed);
   const save = db
     .update(media)
     .set({ ...change, updatedAt })

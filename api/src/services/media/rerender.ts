@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { posts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertChange, rerenderedChange } from '../change-record.ts';
-import { deriveBody, libraryImagesOf } from '../derive.ts';
+import { deriveBody, libraryImagesOf, withFeatureImage } from '../derive.ts';
 import { showsImage } from './uses.ts';
 
 type PostRow = typeof posts.$inferSelect;
@@ -22,9 +22,9 @@ export function postsUsing(db: Db, mediaId: number): Promise<PostRow[]> {
 
 /** A post's body rendered with `image` as it will be; null when nothing readers or the editor see changes. */
 async function renderedWith(db: Db, post: PostRow, image: LibraryImage) {
-  const library = await libraryImagesOf(db, post.content);
+  const library = await libraryImagesOf(db, post.content, post.featureImage?.id);
   library.set(image.id, image);
-  const { body } = deriveBody(post.content, library);
+  const { body } = withFeatureImage(deriveBody(post.content, library), post.featureImage, library);
   const same =
     body.html === post.html && JSON.stringify(body.imagesWithoutAlt) === JSON.stringify(post.imagesWithoutAlt);
   return same ? null : body;
@@ -32,23 +32,29 @@ async function renderedWith(db: Db, post: PostRow, image: LibraryImage) {
 
 /**
  * The statements that render every post using `image` again (each only while the post is still at the version read
- * here); 409 when the new details would leave a published post with an image without alt.
+ * here); 409 when the new details would leave a published post with an image without alt. When the image itself
+ * `changed` (not a later pass catching up with racing saves), a public post showing it as its feature image changes
+ * for readers whatever its body does (hero, cards, share card, feeds).
  */
-export async function rerenderStatements(db: Db, users: PostRow[], image: LibraryImage, at: Date) {
+export async function rerenderStatements(db: Db, users: PostRow[], image: LibraryImage, at: Date, changed = false) {
   const statements: BatchItem<'sqlite'>[] = [];
   const live: string[] = [];
   for (const post of users) {
     const body = await renderedWith(db, post, image);
-    if (!body) continue;
-    if (post.published && body.imagesWithoutAlt.length > 0) live.push(`“${post.title}”`);
+    const featured = changed && post.featureImage?.id === image.id;
+    if (!body && !featured) continue;
+    if (post.published && body && body.imagesWithoutAlt.length > 0) live.push(`“${post.title}”`);
     const guard = sql`EXISTS (SELECT 1 FROM posts WHERE id = ${post.id} AND version = ${post.version})`;
-    statements.push(
-      db
-        .update(posts)
-        .set(body)
-        .where(and(eq(posts.id, post.id), eq(posts.version, post.version))),
-    );
-    if (post.published && body.html !== post.html) statements.push(insertChange(db, rerenderedChange(post, at), guard));
+    if (body)
+      statements.push(
+        db
+          .update(posts)
+          .set(body)
+          .where(and(eq(posts.id, post.id), eq(posts.version, post.version))),
+      );
+    const seen: ('content' | 'featureImage')[] = featured ? ['featureImage'] : [];
+    if (body && body.html !== post.html) seen.push('content');
+    if (post.published && seen.length > 0) statements.push(insertChange(db, rerenderedChange(post, seen, at), guard));
   }
   if (live.length > 0)
     throw new AppError(

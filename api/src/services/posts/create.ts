@@ -5,7 +5,7 @@ import type { Post, PostData } from 'content-schema/post';
 import { posts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeChange, insertChange } from '../change-record.ts';
-import { deriveStored } from '../derive.ts';
+import { assertFeatureInLibrary, deriveStored } from '../derive.ts';
 import { replaceMediaUses } from '../media/uses.ts';
 import type { PostsContext } from './context.ts';
 import { assertPublishable } from './publishable.ts';
@@ -35,8 +35,9 @@ export async function create(ctx: PostsContext, input: PostData, options: Create
   const now = ctx.clock.now();
   const slug = input.slug ? await explicitSlug(db, input.slug) : await uniqueSlug(db, input.title);
   const { slug: _slug, ...data } = input;
-  const derived = await deriveStored(db, data.content);
-  if (input.published) assertPublishable({ content: data.content, ...derived.body });
+  const derived = await deriveStored(db, data.content, data.featureImage);
+  assertFeatureInLibrary(derived, data.featureImage);
+  if (input.published) assertPublishable({ content: data.content, ...derived.body }, derived.featureFileName);
   const provenance = input.provenance ?? 'human';
   const values = {
     ...data,

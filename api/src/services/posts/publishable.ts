@@ -18,8 +18,15 @@ export function unpublishableReason(post: PublishableBody): string | null {
   return post.imagesWithoutAlt.length > 0 ? missingAltMessage(post.imagesWithoutAlt) : null;
 }
 
-/** Throws 400, on the body, naming what is unfinished or which image lacks alt text, when the body may not go live. */
-export function assertPublishable(post: PublishableBody): void {
+/**
+ * Throws 400 naming what is unfinished or which image lacks alt text, when the post may not go live: on the body,
+ * and on the feature image too when it is one of the images without alt text.
+ */
+export function assertPublishable(post: PublishableBody, featureFileName?: string | null): void {
   const reason = unpublishableReason(post);
-  if (reason) throw new AppError(400, reason, { issues: [{ path: 'content', message: reason }] });
+  if (!reason) return;
+  const issues = [{ path: 'content', message: reason }];
+  if (featureFileName && post.imagesWithoutAlt.includes(featureFileName))
+    issues.push({ path: 'featureImage', message: reason });
+  throw new AppError(400, reason, { issues });
 }

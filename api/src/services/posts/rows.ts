@@ -47,6 +47,7 @@ export function toPost(row: PostRow): Post {
     aiGenerated: row.provenance === 'ai-generated',
     provenance: row.provenance,
     editedBy: row.editedBy,
+    featureImage: row.featureImage ?? null,
     version: row.version,
   };
 }

@@ -13,7 +13,7 @@ import { POST_CONFLICT_MESSAGE } from 'content-schema/revisions';
 import { posts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeChange, insertChange } from '../change-record.ts';
-import { deriveStored } from '../derive.ts';
+import { assertFeatureInLibrary, deriveStored } from '../derive.ts';
 import { replaceMediaUses } from '../media/uses.ts';
 import type { PostsContext } from './context.ts';
 import { assertPublishable } from './publishable.ts';
@@ -64,6 +64,9 @@ export async function update(
   }
 }
 
+/** Whether two feature images are the same library image (a new focal point alone changes no derivation). */
+const sameFeature = (a: PostRow['featureImage'], b: PostRow['featureImage']) => (a?.id ?? null) === (b?.id ?? null);
+
 /** The slug after a save: the one asked for, or, for a draft never published, one that follows its new title. */
 async function slugAfter(ctx: PostsContext, before: PostRow, patch: SavePatch): Promise<string> {
   const { slug: requested, title } = patch;
@@ -79,10 +82,14 @@ async function savedState(ctx: PostsContext, before: PostRow, patch: SavePatch, 
   const { slug: _slug, ...fields } = patch;
   const slug = await slugAfter(ctx, before, patch);
   const publishing = fields.published === true && !before.published;
+  const content = fields.content ?? before.content;
+  const feature = fields.featureImage === undefined ? before.featureImage : fields.featureImage;
+  // Going live derives again too: the refusal then names the feature image's field, and reads the library as it is.
   const derived =
-    fields.content !== undefined && fields.content !== before.content
-      ? await deriveStored(ctx.db, fields.content)
+    publishing || content !== before.content || !sameFeature(feature, before.featureImage)
+      ? await deriveStored(ctx.db, content, feature)
       : undefined;
+  if (derived) assertFeatureInLibrary(derived, feature);
   const set = {
     ...fields,
     ...derived?.body,
@@ -96,7 +103,7 @@ async function savedState(ctx: PostsContext, before: PostRow, patch: SavePatch, 
   const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
   const after: PostRow = { ...before, ...defined };
   // What goes live (a publish, or a new body of a live post) must be finished; a draft may hold anything.
-  if (after.published && (publishing || after.content !== before.content)) assertPublishable(after);
+  if (after.published && (publishing || derived)) assertPublishable(after, derived?.featureFileName);
   return { now, set, after, publishing, mediaIds: derived?.mediaIds };
 }
 

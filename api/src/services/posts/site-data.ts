@@ -7,6 +7,7 @@ import type { SitePostsQuery } from 'content-schema/site-feed';
 import type { Db } from '../../db/client.ts';
 import { posts, slugRedirects } from '../../db/schema.ts';
 import { deriveStored } from '../derive.ts';
+import { resolveFeatureImages } from '../media/feature.ts';
 import { replaceMediaUses } from '../media/uses.ts';
 import { summaryColumns, toPost, type PostRow } from './rows.ts';
 
@@ -44,10 +45,15 @@ export async function sitePosts(db: Db, query: SitePostsQuery) {
     .orderBy(asc(posts.id))
     .limit(query.ids ? query.ids.length : query.limit);
   const next = !query.ids && rows.length === query.limit ? rows.at(-1)!.id : null;
+  const features = await resolveFeatureImages(
+    db,
+    rows.map((r) => r.featureImage),
+  );
   return {
-    posts: rows.map(({ html, text, renderError, modifiedAt: modified, ...row }) => {
+    posts: rows.map(({ html, text, renderError, modifiedAt: modified, ...row }, i) => {
       const { content: _c, ...post } = toPost({ ...row, content: '' } as PostRow);
-      const summary = { ...post, modifiedAt: modified ? new Date(modified).toISOString() : null };
+      const modifiedAt = modified ? new Date(modified).toISOString() : null;
+      const summary = { ...post, modifiedAt, featureImage: features[i]! };
       return full ? { ...summary, html, text, renderError } : summary;
     }),
     next,
@@ -73,13 +79,13 @@ export async function backfillDerived(db: Db): Promise<number> {
   let done = 0;
   for (;;) {
     const rows = await db
-      .select({ id: posts.id, content: posts.content })
+      .select({ id: posts.id, content: posts.content, featureImage: posts.featureImage })
       .from(posts)
       .where(and(isNull(posts.html), isNull(posts.renderError)))
       .limit(100);
     if (rows.length === 0) return done;
     for (const row of rows) {
-      const { body, mediaIds } = await deriveStored(db, row.content);
+      const { body, mediaIds } = await deriveStored(db, row.content, row.featureImage);
       await db.batch([
         db.update(posts).set(body).where(eq(posts.id, row.id)),
         ...replaceMediaUses(db, row.id, mediaIds),

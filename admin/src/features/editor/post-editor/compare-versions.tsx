@@ -1,5 +1,5 @@
-import type { WorkingCopyFields } from 'content-schema/revisions';
 import { Button } from '../../../components/ui/button.tsx';
+import type { CopyFields } from '../copy-fields.ts';
 import { FieldsDiff } from '../fields-diff.tsx';
 import type { Conflict } from './editor-session.ts';
 import { compareView } from './session-texts.ts';
@@ -13,7 +13,7 @@ export function CompareVersions({
 }: {
   conflict: Conflict;
   /** The editor's fields now. */
-  mine: WorkingCopyFields;
+  mine: CopyFields;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
 }) {

@@ -72,6 +72,11 @@ describe('startSession: where the editor starts', () => {
     expect(open({ post, stored: draft({}) }).offer).toBeNull();
   });
 
+  it('offers a feature image chosen or moved since, kept in this browser', () => {
+    const start = open({ post, stored: draft({ featureImage: { id: 12, focusX: 20, focusY: 80 } }) });
+    expect(start.offer?.values.featureImage).toEqual({ id: 12, focusX: 20, focusY: 80 });
+  });
+
   it('continues a new post’s stored copy under its key', () => {
     const start = open({
       stored: { values: { title: 'Draft' }, savedAt: '2026-02-01T09:00:00.000Z', copyKey: 'new:kept-key-5678' },
@@ -142,6 +147,19 @@ describe('offerWithServerCopy: the server copy is offered when it is newer', () 
   it('leaves the offer as it is when the server copy holds the post’s own words', () => {
     expect(offerWithServerCopy(local, testCopy(), base)).toBe(local);
     expect(offerWithServerCopy(null, testCopy(), base)).toBeNull();
+  });
+
+  it('offers a copy whose feature image differs from the post’s', () => {
+    const copy = testCopy({ fields: testFields({ featureImage: { id: 12, focusX: 20, focusY: 80 } }) });
+    expect(offerWithServerCopy(null, copy, base)?.values.featureImage).toEqual({ id: 12, focusX: 20, focusY: 80 });
+  });
+
+  it('keeps the post’s feature image when the copy does not record one', () => {
+    const featured = valuesFromPost(testPost({ featureImage: { id: 12, focusX: 20, focusY: 80 } }));
+    const { featureImage: _unrecorded, ...fields } = testFields();
+    expect(offerWithServerCopy(null, testCopy({ fields }), featured)).toBeNull();
+    const offer = offerWithServerCopy(null, testCopy({ fields: { ...fields, title: 'Server' } }), featured);
+    expect(offer?.values).toMatchObject({ title: 'Server', featureImage: { id: 12, focusX: 20, focusY: 80 } });
   });
 });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Post } from 'content-schema/post';
-import { WorkingCopyKeySchema, type WorkingCopy, type WorkingCopyFields } from 'content-schema/revisions';
+import { WorkingCopyKeySchema, type WorkingCopy } from 'content-schema/revisions';
 import type { EditorPrefill } from '../../../lib/editor-prefill.ts';
 import type { DraftEntry } from '../draft-store.ts';
-import { differingFields, fromCopyFields, toCopyFields } from '../copy-fields.ts';
+import { differingFields, fromCopyFields, toCopyFields, type CopyFields } from '../copy-fields.ts';
 import { emptyValues, valuesFromPost, valuesFromPrefill, type EditorDefaults } from '../post-form-values.ts';
 
 /**
@@ -175,7 +175,7 @@ export function takeTheirsStep(conflict: Conflict, mine: EditorDefaults): Sessio
  * Autosave's 409: another tab wrote the copy (or removed it, `theirs` null). When it wrote exactly the editor's
  * words (or this tab did, before a reload) there is nothing to choose; otherwise the compare view opens.
  */
-export function copyConflictStep(theirs: WorkingCopy | null, mine: WorkingCopyFields): SessionStep {
+export function copyConflictStep(theirs: WorkingCopy | null, mine: CopyFields): SessionStep {
   if (theirs && differingFields(theirs.fields, mine).length === 0) {
     return { revision: theirs.revision, autosave: { resume: { dirty: false, saved: true } } };
   }

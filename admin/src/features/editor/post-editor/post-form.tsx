@@ -12,6 +12,7 @@ import type { EditorForm } from '../post-form-values.ts';
 import { RevisionsPanel } from '../revisions-panel.tsx';
 import { ContentField } from './content-field.tsx';
 import { savedPostStep } from './editor-session.ts';
+import { FeatureImageCard } from './feature-image-card.tsx';
 import { PreviewOfForm } from './preview-of-form.tsx';
 import { SeoCard } from './seo-card.tsx';
 import { SettingsCard } from './settings-card.tsx';
@@ -70,6 +71,7 @@ export function PostForm({ session, post, preview }: { session: EditorSession; p
       </div>
       <aside className="grid content-start gap-6" aria-label="Post settings">
         <SettingsCard form={form} editedBy={post?.editedBy ?? null} />
+        <FeatureImageCard form={form} />
         <SeoCard form={form} />
         {post ? <SharePreviewPanel postId={post.id} published={post.published} /> : null}
         {state.current ? (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MEDIA_ERRORS } from 'content-schema/media';
 import { PostFormSchema } from 'content-schema/post';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toPostInput } from '../post-form-values.ts';
@@ -24,6 +25,7 @@ const form = PostFormSchema.parse({
   metaDescription: '',
   focusKeyword: '',
   slug: '',
+  featureImage: null,
 });
 
 describe('inputProblems', () => {
@@ -59,6 +61,14 @@ describe('saveFailure', () => {
     expect(saveFailure(error)).toEqual({
       issues: [{ name: 'slug', message: 'This URL slug is already used by another post' }],
     });
+  });
+
+  it('shows the refusal of a feature image no longer in the library at the feature image', () => {
+    const error = apiError(422, {
+      error: MEDIA_ERRORS.featureNotFound,
+      issues: [{ path: 'featureImage', message: MEDIA_ERRORS.featureNotFound }],
+    });
+    expect(saveFailure(error)).toEqual({ issues: [{ name: 'featureImage', message: MEDIA_ERRORS.featureNotFound }] });
   });
 
   it('has no field problems for a failure without an answer, or a 409 without the post', () => {

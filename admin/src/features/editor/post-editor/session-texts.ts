@@ -1,7 +1,6 @@
 import { formatDateTime } from 'content-schema/format';
 import type { Post } from 'content-schema/post';
-import type { WorkingCopyFields } from 'content-schema/revisions';
-import { fieldsOf } from '../copy-fields.ts';
+import { fieldsOf, type CopyFields } from '../copy-fields.ts';
 import type { Conflict, Offer } from './editor-session.ts';
 
 /** What the offer of unsaved changes says: when and where they were kept, and whether the post moved on since. */
@@ -18,7 +17,7 @@ export function offerMessage(offer: Offer, current: Post | null): string {
 export interface CompareView {
   message: string;
   /** The other version's fields and what to call it; null when the other tab removed the copy. */
-  theirs: { fields: WorkingCopyFields; label: string } | null;
+  theirs: { fields: CopyFields; label: string } | null;
   keepLabel: string;
 }
 

@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useController, useFormState } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { MediaPicker } from '../../media/index.ts';
+import { chosenFeature, featureImageOf } from '../feature-image.ts';
+import type { EditorForm } from '../post-form-values.ts';
+import { FeaturePreview } from './feature-preview.tsx';
+
+/** The card's buttons: Choose with none, Change and Remove with one. Each takes the form's focus on an error. */
+function FeatureButtons({
+  chosen,
+  errorId,
+  buttons,
+  fieldRef,
+  onPick,
+  onRemove,
+}: {
+  chosen: boolean;
+  errorId: string | undefined;
+  buttons: { choose: RefObject<HTMLButtonElement | null>; change: RefObject<HTMLButtonElement | null> };
+  fieldRef: (el: HTMLButtonElement | null) => void;
+  onPick: () => void;
+  onRemove: () => void;
+}) {
+  if (!chosen) {
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        aria-describedby={errorId}
+        onClick={onPick}
+        ref={(el) => {
+          buttons.choose.current = el;
+          fieldRef(el);
+        }}
+      >
+        Choose feature image
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-describedby={errorId}
+        onClick={onPick}
+        ref={(el) => {
+          buttons.change.current = el;
+          fieldRef(el);
+        }}
+      >
+        Change<span className="sr-only"> feature image</span>
+      </Button>
+      <Button variant="outline" size="sm" onClick={onRemove}>
+        Remove<span className="sr-only"> feature image</span>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The post's feature image: none and "Choose feature image", or the image with its focal point, Change and Remove.
+ * Choosing one (from the library, or uploaded) sets it with its focal point in the middle; the server's refusal of
+ * the image (no longer in the library) shows here.
+ */
+export function FeatureImageCard({ form }: { form: EditorForm }) {
+  const { field, fieldState } = useController({ control: form.control, name: 'featureImage' });
+  // A body image or the feature image without alt text stops publishing; the server says so on the body.
+  const { errors } = useFormState({ control: form.control, name: 'content' });
+  const image = featureImageOf(field.value);
+  const [picking, setPicking] = useState(false);
+  const buttons = { choose: useRef<HTMLButtonElement | null>(null), change: useRef<HTMLButtonElement | null>(null) };
+  // After Remove, the keyboard goes on from the button that takes its place.
+  const removed = useRef(false);
+  const none = image === null;
+  useEffect(() => {
+    if (!none || !removed.current) return;
+    removed.current = false;
+    buttons.choose.current?.focus();
+  }, [none]);
+  const error = fieldState.error?.message;
+
+  return (
+    <Card role="region" aria-labelledby="feature-image-title">
+      <CardHeader>
+        <CardTitle as="h2" id="feature-image-title" className="text-base">
+          Feature image
+        </CardTitle>
+        <CardDescription>Stands for the post at its top, on its cards and when it is shared.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {image ? (
+          <FeaturePreview
+            image={image}
+            publishRefusal={errors.content?.message}
+            onFocus={(focus) => field.onChange({ ...image, ...focus })}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">No feature image.</p>
+        )}
+        {error ? (
+          <p id="feature-image-error" role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <FeatureButtons
+          chosen={image !== null}
+          errorId={error ? 'feature-image-error' : undefined}
+          buttons={buttons}
+          fieldRef={field.ref}
+          onPick={() => setPicking(true)}
+          onRemove={() => {
+            removed.current = true;
+            field.onChange(null);
+          }}
+        />
+      </CardContent>
+      <MediaPicker
+        open={picking}
+        onOpenChange={setPicking}
+        title="Choose a feature image"
+        selected={image?.id ?? null}
+        onPick={(media) => field.onChange(chosenFeature(media.id))}
+        // Back to the card's button (Change once an image is chosen), not to the one that opened the dialog.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          (buttons.change.current ?? buttons.choose.current)?.focus();
+        }}
+      />
+    </Card>
+  );
+}
