@@ -35,6 +35,7 @@ export interface PublishedPost {
   tags: string[];
   authorName: string;
   readTime: number;
+  featureImage: { id: number } | null;
 }
 
 /** The published posts as the API lists them, newest first. */

@@ -8,7 +8,6 @@ import {
   focalPointText,
   focusAt,
   percentFromText,
-  refusalNaming,
   sameFeatureImage,
   stepPercent,
 } from './feature-image.ts';
@@ -85,21 +84,6 @@ describe('a feature image in words', () => {
     expect(featureImageText(image)).toBe('image 12, focal point 50 % × 30 %');
     expect(featureImageText({ id: 12 })).toBe('image 12, focal point 50 % × 50 %');
     expect(featureImageText(null)).toBe('none');
-  });
-});
-
-describe('a refusal to publish at the feature image', () => {
-  const refusal =
-    'Add alt text to the images “body.png”, “hero.png” before publishing: readers who cannot see an image rely on it.';
-
-  it('is shown when it names the image', () => {
-    expect(refusalNaming(refusal, 'hero.png')).toBe(refusal);
-  });
-
-  it('is not shown when it names other images, or there is none', () => {
-    expect(refusalNaming(refusal, 'other.png')).toBeNull();
-    expect(refusalNaming(refusal, 'hero')).toBeNull();
-    expect(refusalNaming(undefined, 'hero.png')).toBeNull();
   });
 });
 

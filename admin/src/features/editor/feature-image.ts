@@ -57,14 +57,6 @@ export function percentFromText(text: string): number | null {
   return Number.isFinite(value) ? clampPercent(value) : null;
 }
 
-/**
- * The server's refusal to publish (on the body: missingAltMessage) when it names this image, or null: shown at the
- * feature image too, since the body may hold no image at all.
- */
-export function refusalNaming(message: string | undefined, fileName: string): string | null {
-  return message?.includes(`“${fileName}”`) ? message : null;
-}
-
 /** 'focal point 50 % × 30 %' (from the left × from the top). */
 export function focalPointText(image: Pick<FeatureImage, 'focusX' | 'focusY'>): string {
   return `focal point ${image.focusX} % × ${image.focusY} %`;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useController, useFormState } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { MediaPicker } from '../../media/index.ts';
@@ -62,13 +62,11 @@ function FeatureButtons({
 
 /**
  * The post's feature image: none and "Choose feature image", or the image with its focal point, Change and Remove.
- * Choosing one (from the library, or uploaded) sets it with its focal point in the middle; the server's refusal of
- * the image (no longer in the library) shows here.
+ * Choosing one (from the library, or uploaded) sets it with its focal point in the middle; the server's refusals of
+ * the image (no longer in the library; no alt text, when publishing) show here, on the field.
  */
 export function FeatureImageCard({ form }: { form: EditorForm }) {
   const { field, fieldState } = useController({ control: form.control, name: 'featureImage' });
-  // A body image or the feature image without alt text stops publishing; the server says so on the body.
-  const { errors } = useFormState({ control: form.control, name: 'content' });
   const image = featureImageOf(field.value);
   const [picking, setPicking] = useState(false);
   const buttons = { choose: useRef<HTMLButtonElement | null>(null), change: useRef<HTMLButtonElement | null>(null) };
@@ -92,11 +90,7 @@ export function FeatureImageCard({ form }: { form: EditorForm }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {image ? (
-          <FeaturePreview
-            image={image}
-            publishRefusal={errors.content?.message}
-            onFocus={(focus) => field.onChange({ ...image, ...focus })}
-          />
+          <FeaturePreview image={image} onFocus={(focus) => field.onChange({ ...image, ...focus })} />
         ) : (
           <p className="text-sm text-muted-foreground">No feature image.</p>
         )}

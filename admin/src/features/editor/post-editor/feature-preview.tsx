@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { fileUrl, thumbnailOf, useMedia } from '../../media/index.ts';
-import { focalPointSentence, focusAt, percentFromText, refusalNaming, stepPercent } from '../feature-image.ts';
+import { focalPointSentence, focusAt, percentFromText, stepPercent } from '../feature-image.ts';
 
 type Focus = Pick<FeatureImage, 'focusX' | 'focusY'>;
 
@@ -100,38 +100,22 @@ function PercentField({
  * The library has no alt text for the image: the post cannot go live until it has (written on the Media screen).
  * A refused publication that names the image says so here too.
  */
-function MissingAlt({ id, refusal }: { id: number; refusal: string | null }) {
+function MissingAlt({ id }: { id: number }) {
   return (
-    <>
-      <p className="text-sm text-warning">
-        This image has no alt text yet:{' '}
-        <Link to={`/media/${id}`} target="_blank" rel="noopener" className="font-medium underline underline-offset-4">
-          add it in Media<span className="sr-only"> (opens in a new tab)</span>
-        </Link>{' '}
-        before publishing.
-      </p>
-      {refusal ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {refusal}
-        </p>
-      ) : null}
-    </>
+    <p className="text-sm text-warning">
+      This image has no alt text yet:{' '}
+      <Link to={`/media/${id}`} target="_blank" rel="noopener" className="font-medium underline underline-offset-4">
+        add it in Media<span className="sr-only"> (opens in a new tab)</span>
+      </Link>{' '}
+      before publishing.
+    </p>
   );
 }
 
 /**
  * The chosen image: its preview with the focal point, its file name and alt text, the focal point's fields.
- * `publishRefusal`: the server's last refusal to publish the post, shown here when it is about this image.
  */
-export function FeaturePreview({
-  image,
-  publishRefusal,
-  onFocus,
-}: {
-  image: FeatureImage;
-  publishRefusal: string | undefined;
-  onFocus: (focus: Focus) => void;
-}) {
+export function FeaturePreview({ image, onFocus }: { image: FeatureImage; onFocus: (focus: Focus) => void }) {
   // Read again on coming back to this tab: its alt text may just have been written on the Media screen.
   const media = useMedia(image.id, { refetchOnWindowFocus: true });
   if (media.isPending) return <p className="text-sm text-muted-foreground">Loading image...</p>;
@@ -151,9 +135,7 @@ export function FeaturePreview({
       </p>
       <FocalPointImage media={media.data} image={image} onFocus={onFocus} />
       <p className="break-words text-sm font-medium">{media.data.fileName}</p>
-      {media.data.alt.trim() === '' ? (
-        <MissingAlt id={image.id} refusal={refusalNaming(publishRefusal, media.data.fileName)} />
-      ) : null}
+      {media.data.alt.trim() === '' ? <MissingAlt id={image.id} /> : null}
       <p className="text-sm">{focalPointSentence(image)}</p>
       <div className="grid grid-cols-2 gap-3">
         <PercentField
