@@ -112,6 +112,9 @@ http {
   upstream northwire {
 ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
     keepalive 16;
+    # Closed by nginx before Node closes them (its keepAliveTimeout is 5 s): a request sent on a connection the
+    # instance is closing at that moment would fail with a reset, and is not retried.
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
