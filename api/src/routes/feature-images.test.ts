@@ -4,8 +4,8 @@
  * chosen, and shown again (with a change record for a public post) when their details change.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MEDIA_ERRORS, missingAltMessage, type Media } from 'content-schema/media';
-import { solid } from '../services/media/test-support.ts';
+import { MEDIA_ERRORS, missingAltMessage } from 'content-schema/media';
+import { uploadedImage } from '../services/media/test-support.ts';
 import { postBody, testApp } from '../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -16,14 +16,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.cleanup());
 
-const upload = async (name: string, alt = ''): Promise<Media> => {
-  const res = await t.call('POST', '/api/media', await solid(1600, 900).jpeg().toBuffer(), {
-    'X-File-Name': encodeURIComponent(name),
-  });
-  expect(res.status).toBe(201);
-  if (alt) expect((await t.call('PUT', `/api/media/${res.json.id}`, { alt })).status).toBe(200);
-  return res.json as Media;
-};
+const upload = (name: string, alt = '') => uploadedImage(t.call, name, { width: 1600, alt });
 
 const sitePost = async (id: number) => (await t.call('GET', `/api/site/posts?ids=${id}&fields=summary`)).json.posts[0];
 

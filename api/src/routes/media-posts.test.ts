@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { missingAltMessage, type Media } from 'content-schema/media';
 import { posts } from '../db/schema.ts';
-import { solid } from '../services/media/test-support.ts';
+import { solid, uploadedImage } from '../services/media/test-support.ts';
 import { ORIGIN, postBody, testApp } from '../test-utils.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
@@ -18,13 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.cleanup());
 
-const upload = async (name: string, width = 1400, height = 900): Promise<Media> => {
-  const res = await t.call('POST', '/api/media', await solid(width, height).jpeg().toBuffer(), {
-    'X-File-Name': encodeURIComponent(name),
-  });
-  expect(res.status).toBe(201);
-  return res.json as Media;
-};
+const upload = (name: string, width = 1400, height = 900) => uploadedImage(t.call, name, { width, height });
 
 const htmlOf = async (id: number) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0]!.html!;
 

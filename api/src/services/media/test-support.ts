@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import type { Media } from 'content-schema/media';
 
 /** A photo-like JPEG `width` × `height` with EXIF (an author, a GPS position) and orientation 6 (turned a quarter). */
 export async function phoneJpeg(width = 3000, height = 2000): Promise<Buffer> {
@@ -88,4 +89,27 @@ export async function startS3(bucket: string): Promise<{ endpoint: string; close
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; json: unknown }>;
+
+/** A solid JPEG uploaded through the API (`call`, signed in) under `name`, with `alt` text when given; the image. */
+export async function uploadedImage(
+  call: Call,
+  name: string,
+  { width = 1400, height = 900, alt = '' }: { width?: number; height?: number; alt?: string } = {},
+): Promise<Media> {
+  const res = await call('POST', '/api/media', await solid(width, height).jpeg().toBuffer(), {
+    'X-File-Name': encodeURIComponent(name),
+  });
+  if (res.status !== 201) throw new Error(`upload of ${name} answered ${res.status}`);
+  const image = res.json as Media;
+  if (alt && (await call('PUT', `/api/media/${image.id}`, { alt })).status !== 200)
+    throw new Error(`alt text of ${name} refused`);
+  return image;
 }

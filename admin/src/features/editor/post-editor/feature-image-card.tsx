@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useController } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -23,36 +23,31 @@ function FeatureButtons({
   onPick: () => void;
   onRemove: () => void;
 }) {
-  if (!chosen) {
-    return (
-      <Button
-        variant="outline"
-        size="sm"
-        aria-describedby={errorId}
-        onClick={onPick}
-        ref={(el) => {
-          buttons.choose.current = el;
-          fieldRef(el);
-        }}
-      >
-        Choose feature image
-      </Button>
-    );
-  }
+  // The button that opens the picker is the field's element (the form focuses it on an error) and, once the dialog
+  // closes, where the keyboard goes on.
+  const pick = (own: RefObject<HTMLButtonElement | null>, label: ReactNode) => (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-describedby={errorId}
+      onClick={onPick}
+      ref={(el) => {
+        own.current = el;
+        fieldRef(el);
+      }}
+    >
+      {label}
+    </Button>
+  );
+  if (!chosen) return pick(buttons.choose, 'Choose feature image');
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        aria-describedby={errorId}
-        onClick={onPick}
-        ref={(el) => {
-          buttons.change.current = el;
-          fieldRef(el);
-        }}
-      >
-        Change<span className="sr-only"> feature image</span>
-      </Button>
+      {pick(
+        buttons.change,
+        <>
+          Change<span className="sr-only"> feature image</span>
+        </>,
+      )}
       <Button variant="outline" size="sm" onClick={onRemove}>
         Remove<span className="sr-only"> feature image</span>
       </Button>
