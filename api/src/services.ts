@@ -180,6 +180,7 @@ export function createServices(infra: Infrastructure): AppContext {
   const scheduler = createScheduler({ db, clock, events, posts });
   const automation = createAutomationService({ db, env, clock, events, posts });
   const operations = operationsServices(infra, { events, posts, builder, changes });
+  const media = createMediaService({ db, clock, store: mediaStoreOf(env), onChange: posts.changed });
 
   /**
    * Seeds what a first start needs (automation topics, the sample workflows), recovers what a crash left (workflow
@@ -201,6 +202,7 @@ export function createServices(infra: Infrastructure): AppContext {
       ...operations.views.jobs,
       ...operations.health.jobs,
       ...operations.messages.jobs,
+      ...media.jobs,
     ];
   }
 
@@ -219,7 +221,7 @@ export function createServices(infra: Infrastructure): AppContext {
     workingCopies: createWorkingCopiesService({ db, clock }),
     scheduler,
     templates: createTemplatesService({ db, clock }),
-    media: createMediaService({ db, clock, store: mediaStoreOf(env), onChange: posts.changed }),
+    media,
     corrections,
     previews: createPreviewsService({ db, clock, siteUrl: env.SITE_URL, renderer: infra.preview, corrections }),
     automation,

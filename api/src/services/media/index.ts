@@ -16,6 +16,7 @@ import { MediaRefusal, processImage, type ProcessedFile } from './process.ts';
 import { postsUsing, rerenderStatements } from './rerender.ts';
 import { showsImage } from './uses.ts';
 import type { MediaStore } from './store.ts';
+import { sweepJob } from './sweep.ts';
 
 /** Uploads processed at once on one instance; more get 429 (processing takes both cores of a small machine). */
 export const MAX_PARALLEL_UPLOADS = 4;
@@ -241,6 +242,8 @@ export function createMediaService(deps: MediaDeps) {
     },
     /** A served file's bytes, or null. */
     read: (file: string) => deps.store.read(file),
+    /** The hourly sweep of files no image names (sweep.ts). */
+    jobs: [sweepJob(deps)],
   };
 }
 

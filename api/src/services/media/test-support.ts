@@ -1,8 +1,9 @@
 /**
  * For the media tests: images made with sharp (and one PNG header written by hand), and an S3-protocol server
- * (s3rver) on loopback.
+ * (s3rver) on loopback behind a gateway that verifies Signature Version 4, which s3rver does not.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { crc32 } from 'node:zlib';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import type { Media } from 'content-schema/media';
+import { verifySigV4, type SigV4Verdict } from './sigv4-check.ts';
 
 /** A photo-like JPEG `width` × `height` with EXIF (an author, a GPS position) and orientation 6 (turned a quarter). */
 export async function phoneJpeg(width = 3000, height = 2000): Promise<Buffer> {
@@ -71,21 +73,96 @@ export function claimedPng(width: number, height: number): Buffer {
   ]);
 }
 
-/** An S3-protocol server on loopback with one empty `bucket`; its endpoint, and `close()` removing its files. */
+/** s3rver's one account; the gateway refuses every other key, and this key with any other secret. */
+const S3RVER_ACCOUNTS = { S3RVER: 'S3RVER' };
+
+const xmlEscape = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** One request through the gateway: refused as S3 would refuse it, or passed to s3rver unchanged. */
+async function gatewayRequest(req: IncomingMessage, res: ServerResponse, upstream: AddressInfo, agent: Agent) {
+  const body = await bodyOf(req);
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  // The store signs what it writes: a PUT whose bytes the signature leaves out is refused, as a bucket policy can.
+  const unsignedPut = req.method === 'PUT' && req.headers['x-amz-content-sha256'] === 'UNSIGNED-PAYLOAD';
+  const verdict: SigV4Verdict = unsignedPut
+    ? { ok: false, code: 'AccessDenied', message: 'This bucket takes only signed payloads.' }
+    : verifySigV4(
+        {
+          method: req.method ?? 'GET',
+          path: q < 0 ? target : target.slice(0, q),
+          query: q < 0 ? '' : target.slice(q + 1),
+          headers: req.headersDistinct,
+          body,
+        },
+        S3RVER_ACCOUNTS,
+      );
+  if (!verdict.ok) {
+    res.writeHead(verdict.code === 'XAmzContentSHA256Mismatch' ? 400 : 403, { 'Content-Type': 'application/xml' });
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${verdict.code}</Code>` +
+        `<Message>${xmlEscape(verdict.message)}</Message></Error>`,
+    );
+    return;
+  }
+  const forward = httpRequest({
+    host: upstream.address,
+    port: upstream.port,
+    method: req.method,
+    path: target,
+    headers: req.headers,
+    agent,
+  });
+  forward.on('response', (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  forward.on('error', (error) => {
+    if (res.headersSent) res.destroy(error);
+    else res.writeHead(502, { 'Content-Type': 'text/plain' }).end(`gateway: ${error.message}`);
+  });
+  forward.end(body);
+}
+
+/**
+ * An S3-protocol server on loopback with one empty `bucket`, reached through a gateway that checks each request's
+ * Signature Version 4 (s3rver only checks that the access key exists); the gateway's endpoint, and `close()`
+ * stopping both and removing the files.
+ */
 export async function startS3(bucket: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'media-s3-'));
-  const server = new S3rver({
+  const s3 = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
     directory: dir,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
-  const { port } = (await server.run()) as AddressInfo;
+  const upstream = (await s3.run()) as AddressInfo;
+  // No kept-alive sockets to s3rver, so closing it never waits on one.
+  const agent = new Agent({ keepAlive: false });
+  const gateway = createServer((req, res) => {
+    gatewayRequest(req, res, upstream, agent).catch((error: unknown) =>
+      res.destroy(error instanceof Error ? error : undefined),
+    );
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  const { port } = gateway.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
     close: async () => {
-      await server.close();
+      const closed = new Promise<void>((resolve, reject) => gateway.close((e) => (e ? reject(e) : resolve())));
+      gateway.closeAllConnections();
+      await closed;
+      agent.destroy();
+      await s3.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
