@@ -73,6 +73,8 @@ export async function startServer(opts: {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // As scripts/start.sh and the README's deployment: two malloc arenas (an upload's memory).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       PORT: String(opts.port),
       HOST: '127.0.0.1',
       DATA_DIR: opts.dir,

@@ -68,6 +68,7 @@ async function startInstance(name: string, db: Sqld): Promise<{ name: string; po
       ADMIN_PASSWORD: 'e2e-password-123',
       AUTOMATION_SCHEDULE: 'off',
       NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', // as scripts/start.sh
       // Each answer names the instance that gave it (e2e/lb-instances.spec.ts checks the alternation).
       INSTANCE_HEADER: 'on',
     },

@@ -12,4 +12,5 @@ export PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir" DATABASE_URL="file:$dir/app.d
   ADMIN_USERNAME=admin ADMIN_PASSWORD='e2e-password-123' SITE_URL="http://127.0.0.1:$port" \
   AUTOMATION_SCHEDULE=off NODE_ENV=production \
   MESSAGES_PER_ADDRESS=100 # every form spec posts from this one machine's address
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" # as scripts/start.sh
 exec node api/src/server.ts

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_ERRORS, MediaVariantSchema } from 'content-schema/media';
-import { ladderFor, processImage } from './process.ts';
+import { inTurn, ladderFor, processImage } from './process.ts';
 import { animatedGif, claimedPng, phoneJpeg, solid } from './test-support.ts';
 
 describe('processing an upload', () => {
@@ -87,5 +87,25 @@ describe('processing an upload', () => {
     ],
   ])('refuses %s with a message saying why', async (_what, make, message) => {
     await expect(processImage(await make())).rejects.toThrow(message);
+  });
+});
+
+describe('encodes in turn', () => {
+  it('runs at most the given number at once, widest first as given, and answers in the order given', async () => {
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const task = (n: number, ms: number) => async () => {
+      started.push(n);
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, ms));
+      running--;
+      return n * 10;
+    };
+    const results = await inTurn([task(1, 30), task(2, 5), task(3, 5), task(4, 5), task(5, 5)], 2);
+    expect(results).toEqual([10, 20, 30, 40, 50]);
+    expect(most).toBe(2);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    expect(await inTurn([], 2)).toEqual([]);
   });
 });

@@ -75,6 +75,27 @@ async function checkHeader(input: Buffer): Promise<{ width: number; height: numb
   return { width: turned ? height : width, height: turned ? width : height, hasAlpha: meta.hasAlpha === true };
 }
 
+/**
+ * Files encoded at once for one upload. Each AVIF encoder of a wide image holds tens of MiB: with every width at
+ * once a 6000 × 4000 photo took +520 MiB; two at a time, with the server's MALLOC_ARENA_MAX=2, +240 MiB and no more
+ * time (libvips already spreads each encode over the cores). See docs/decisions/022-images-processed-at-upload.md.
+ */
+const ENCODES_AT_ONCE = 2;
+
+/** Runs tasks at most `atOnce` at a time, in order; their results in the same order. */
+export async function inTurn<T>(tasks: (() => Promise<T>)[], atOnce: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, tasks.length) }, lane));
+  return results;
+}
+
 /** A file of the image, named by its content. */
 async function encode(pipeline: Sharp, format: MediaVariant['format'], width: number): Promise<ProcessedFile> {
   const resized = pipeline.clone().resize({ width, withoutEnlargement: true });
@@ -111,10 +132,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 },
   });
   const widths = ladderFor(info.width);
-  const variants: ProcessedFile[] = [];
-  for (const format of ['avif', 'webp'] as const) {
-    variants.push(...(await Promise.all(widths.map((w) => encode(pixels, format, w)))));
-  }
+  // Each format's widths, narrowest first (as the library lists them), encoded widest first so the heaviest
+  // encodes never wait for the end.
+  const tasks = (['avif', 'webp'] as const).flatMap((format) => widths.map((w) => () => encode(pixels, format, w)));
+  const variants = (await inTurn(tasks.reverse(), ENCODES_AT_ONCE)).reverse();
   const fallback = await encode(pixels, hasAlpha ? 'png' : 'jpeg', Math.min(info.width, FALLBACK_WIDTH));
   return { width: info.width, height: info.height, variants, fallback };
 }
