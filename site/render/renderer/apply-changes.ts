@@ -3,8 +3,8 @@
  * rename, in this order: the affected set, the index, the articles and their images, removals of old URLs, the
  * pages that list posts, the listings' JSON, and state.json. The search change (the delta, and the removal of a
  * gone post's copies from the search files) starts once the articles are written and runs beside the pages, off
- * this thread. Related blocks that name a post no longer at its URL are queued as the first background work
- * (related-spread.ts). See docs/decisions/002-warm-renderer.md and 021-removed-posts-leave-the-public-files.md.
+ * this thread. The related blocks of the categories whose newest posts changed are queued as background work,
+ * those naming a post no longer at its URL first (related-spread.ts). See docs/decisions/002-warm-renderer.md and 021-removed-posts-leave-the-public-files.md.
  */
 import type { BuildPostError } from 'content-schema/build';
 import type { RenderChange, RenderResult } from 'content-schema/render';
@@ -14,13 +14,12 @@ import { fileOf, removeFile } from '../outputs.ts';
 import type { SiteIndex } from '../site-index.ts';
 import { affectedBy, type Affected } from './affected.ts';
 import { renderArticles, summaryOf } from './articles.ts';
-import { queueRelated, relatedWindows } from './background.ts';
+import { relatedWindows, spreadAfter } from './background.ts';
 import { loadIndex, saveState, type RendererContext } from './context.ts';
 import { chunkSignatures, updateListings } from './listings.ts';
 import { liveDir, needsFull } from './live-folder.ts';
 import { bodiesFor, categoryFeeds, categoryPages, FEED_PAGES, LIST_PAGES, writeRedirects } from './pages.ts';
 import { writeRoute } from './render-route.ts';
-import { windowsWithGonePosts } from './related-spread.ts';
 import { publishToSearch } from './search-steps.ts';
 
 /** Puts the changes into the index, with the redirects and corrections log; whether the log changed. */
@@ -133,11 +132,10 @@ export async function applyChanges(
   });
 
   await searched;
-  // Related blocks that name a post gone from its URL are redrawn first thing after the publish; the others later.
-  const spread = [...new Set([...ctx.state!.spread, ...windowsWithGonePosts(idx, windows)])];
-  // The cards to draw first, before the related blocks queued by earlier changes.
-  const related = queueRelated(ctx, idx, windows, affected.postIds, spread);
-  const dirty = [...composed, ...related.filter((id) => !composed.includes(id))];
+  // Related blocks of categories whose newest posts changed are brought up to date after the publish, those that
+  // name a post gone from its URL first; the share cards composed from photographs before articles queued earlier.
+  const spread = spreadAfter(idx, windows, ctx.state!.spread);
+  const dirty = [...composed, ...ctx.state!.dirty.filter((id) => !composed.includes(id))];
   ctx.indexCursor = through;
   saveState(ctx, { ...ctx.state!, version: ctx.version, cursor: through, dirty, spread });
   return {

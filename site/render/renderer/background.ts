@@ -1,16 +1,17 @@
 /**
  * Work a publish leaves for later. Other articles show "Related Research" (the newest posts of their category):
- * when a category's newest posts change, its articles are queued (`state.dirty`) and refreshed here, a few at a
- * time, between publishes, so a publish never waits for them. First, though, the categories whose blocks name a
- * post gone from its URL (`state.spread`, related-spread.ts): those traces go before anything else. A full render
- * queues the articles whose share image is missing, drawn here the same way.
+ * when a category's newest posts change, the category is queued (`state.spread`) and its blocks are brought up to
+ * date here between publishes (related-spread.ts: the newest few rendered, the shared block copied into the rest),
+ * so a publish never waits for them; categories whose blocks name a post gone from its URL go first. Articles
+ * queued one by one (`state.dirty`: a share image to draw, after a full render or a publish) are rendered again
+ * here, a few at a time.
  */
 import type { SiteSummary } from 'content-schema/site-feed';
 import type { SiteIndex } from '../site-index.ts';
 import { renderArticles } from './articles.ts';
 import { loadIndex, saveState, type RendererContext } from './context.ts';
 import { liveDir, needsFull } from './live-folder.ts';
-import { cardsOf, relatedWindow, spreadCategory } from './related-spread.ts';
+import { cardsOf, relatedWindow, spreadCategory, windowsWithGonePosts } from './related-spread.ts';
 
 /** Articles refreshed per background step; small, so a publish arriving meanwhile waits a few ms at most. */
 const BACKGROUND_SLICE = 8;
@@ -21,23 +22,12 @@ export function relatedWindows(idx: SiteIndex, categories: Iterable<string>): Ma
 }
 
 /**
- * The queue after a change: what was queued, plus the articles (other than the changed `postIds`) of every
- * category whose related window differs from `before`, but those of the categories in `spread`, whose blocks are
- * all redrawn first (related-spread.ts). Sorted by id.
+ * The categories to spread after a change, in order: those queued already, then those whose window (taken before
+ * the change, `before`) named a post gone from its URL, then those whose window changed otherwise.
  */
-export function queueRelated(
-  ctx: RendererContext,
-  idx: SiteIndex,
-  before: Map<string, readonly SiteSummary[]>,
-  postIds: number[],
-  spread: readonly string[],
-): number[] {
-  const dirty = new Set(ctx.state?.dirty ?? []);
-  for (const [category, window] of before) {
-    if (spread.includes(category) || cardsOf(relatedWindow(idx, category)) === cardsOf(window)) continue;
-    for (const p of idx.inCategory(category)) if (!postIds.includes(p.id)) dirty.add(p.id);
-  }
-  return [...dirty].sort((a, b) => a - b);
+export function spreadAfter(idx: SiteIndex, before: Map<string, readonly SiteSummary[]>, queued: readonly string[]) {
+  const changed = [...before].filter(([c, window]) => cardsOf(relatedWindow(idx, c)) !== cardsOf(window));
+  return [...new Set([...queued, ...windowsWithGonePosts(idx, before), ...changed.map(([c]) => c)])];
 }
 
 /**

@@ -234,21 +234,22 @@ describe('related blocks refreshed in the background', () => {
     return [...html.matchAll(/<a href="\/post\/([^"]+)" class="after:absolute/g)].map((m) => m[1]!);
   }
 
-  it('a publish that lands while the background refreshes an article queues it again, so no block stays stale', async () => {
+  it('a publish that lands while the background brings a category’s blocks up to date starts it again, so no block stays stale', async () => {
     const posts = new Map([1, 2, 3, 4, 5].map((id) => [id, post(id)]));
     const { renderer, dir, at } = await settledSite(posts);
     expect(relatedOf(dir, 'post-1')).toEqual(['post-5', 'post-4', 'post-3']);
 
-    // Post 6 queues the category's other articles; post 7 is published after the step refreshed post 1.
+    // Post 6 queues its category (one piece of work, not an article each); post 7 is published after the step
+    // rendered the newest article.
     posts.set(6, post(6));
     await renderer.applyChanges([change(1, 'published', 6, 'post-6')], 1);
-    expect(renderer.pendingBackground()).toBe(5);
+    expect(renderer.pendingBackground()).toBe(1);
     let checkpoints = 0;
     const publishSeven = async () => {
       posts.set(7, post(7));
       await renderer.applyChanges([change(2, 'published', 7, 'post-7')], 2);
     };
-    // A publish arriving at the background's second safe point: after it refreshed its first article.
+    // A publish arriving at the background's second safe point: after it rendered its first article.
     at.checkpoint = async () => {
       checkpoints++;
       at.checkpoint = publishSeven;
