@@ -22,6 +22,7 @@ describe('the jobs of an instance', () => {
       ['views', 1000, false, true],
       ['health', 60_000, false, false],
       ['messages', 3_600_000, true, true],
+      ['media sweep', 3_600_000, false, false],
     ]);
     expect(await t.ctx.operations.workflows.list()).toHaveLength(3); // the samples, seeded
   });
