@@ -61,6 +61,21 @@ function background(): void {
     });
 }
 
+/**
+ * Search compaction (re-indexing a shard the publishes' delta names) waits until no change has come for this long:
+ * it takes a core for a second or more, and a burst of publishes on a small machine would wait for it. Posts are
+ * findable meanwhile through the delta, which each publish writes itself.
+ */
+const SEARCH_QUIET_MS = 2_000;
+let quietTimer: NodeJS.Timeout | null = null;
+function searchWhenQuiet(): void {
+  if (quietTimer) clearTimeout(quietTimer);
+  quietTimer = setTimeout(() => {
+    quietTimer = null;
+    searchInBackground();
+  }, SEARCH_QUIET_MS);
+}
+
 let searching: Promise<void> | null = null;
 /** Search indexing runs beside the jobs (pagefind works in its own process); never two at once. */
 function searchInBackground(): void {
@@ -110,7 +125,10 @@ port.on('message', (req: WorkerRequest) => {
   handle(req).then(
     (value) => {
       port.postMessage({ id: req.id, ok: true, value } satisfies WorkerReply);
-      if (req.type !== 'status' && req.type !== 'preview') {
+      if (req.type === 'changes') {
+        background();
+        searchWhenQuiet();
+      } else if (req.type === 'full') {
         background();
         searchInBackground();
       }
