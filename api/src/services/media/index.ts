@@ -5,7 +5,7 @@
  * body shows it (`post_media`, uses.ts); it cannot be deleted then, and a change of its details renders those posts
  * again (rerender.ts).
  */
-import { and, desc, eq, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MEDIA_ERRORS, type Media, type MediaDetail, type MediaDetails, type MediaVariant } from 'content-schema/media';
 import type { Db } from '../../db/client.ts';
 import { media, postMedia } from '../../db/schema-media.ts';
@@ -13,6 +13,7 @@ import { posts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MediaRefusal, processImage, type ProcessedFile } from './process.ts';
+import { filesOf, namesFile } from './row-files.ts';
 import { postsUsing, rerenderStatements } from './rerender.ts';
 import { showsImage } from './uses.ts';
 import type { MediaStore } from './store.ts';
@@ -40,8 +41,6 @@ function toMedia(r: Row): Media {
     updatedAt: r.updatedAt.toISOString(),
   };
 }
-
-const filesOf = (r: Pick<Row, 'variants' | 'fallback'>) => [...r.variants.map((v) => v.file), r.fallback.file];
 
 /** A file name as the library shows it: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined): string {
@@ -212,12 +211,11 @@ async function remove(deps: MediaDeps, id: number): Promise<void> {
 
 /** Removes the files of an image (deleted, or given new files) that no image in the library names. */
 async function removeUnsharedFiles(deps: MediaDeps, row: Pick<Row, 'variants' | 'fallback'>): Promise<void> {
-  // Another image can hold the same files only if it is the same picture; names are hex, so LIKE needs no escaping.
-  const named = filesOf(row).flatMap((f) => [like(media.variants, `%${f}%`), like(media.fallback, `%${f}%`)]);
+  // Another image can hold the same files only if it is the same picture.
   const others = await deps.db
     .select({ variants: media.variants, fallback: media.fallback })
     .from(media)
-    .where(or(...named));
+    .where(or(...filesOf(row).map(namesFile)));
   const shared = new Set(others.flatMap(filesOf));
   for (const file of filesOf(row)) if (!shared.has(file)) await deps.store.remove(file);
 }

@@ -48,7 +48,7 @@ interface Authorization {
  * The parts of `AWS4-HMAC-SHA256 Credential=KEY/DATE/REGION/SERVICE/aws4_request, SignedHeaders=a;b,
  * Signature=hex`, or null when the header does not have that shape.
  */
-export function parseAuthorization(header: string): Authorization | null {
+function parseAuthorization(header: string): Authorization | null {
   const space = header.indexOf(' ');
   if (space < 0 || header.slice(0, space) !== ALGORITHM) return null;
   const fields = new Map<string, string>();
@@ -78,7 +78,7 @@ function lowerCaseHeaders(headers: SignedRequest['headers']): Map<string, string
 }
 
 /** AWS's URI encoding: every byte but the unreserved characters A-Z a-z 0-9 - _ . ~ as %XY, upper-case hex. */
-export function uriEncode(value: string): string {
+function uriEncode(value: string): string {
   return Array.from(Buffer.from(value, 'utf8'), (byte) => {
     const char = String.fromCharCode(byte);
     return /[A-Za-z0-9\-_.~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
@@ -129,12 +129,12 @@ export function canonicalRequest(
 }
 
 /** The string to sign: the algorithm, the request time, the credential scope, and the canonical request's hash. */
-export function stringToSign(amzDate: string, scope: string, canonical: string): string {
+function stringToSign(amzDate: string, scope: string, canonical: string): string {
   return [ALGORITHM, amzDate, scope, sha256Hex(canonical)].join('\n');
 }
 
 /** The signing key: HMAC-SHA256 chained over the date, the region, the service and "aws4_request". */
-export function signingKey(secret: string, date: string, region: string, service: string): Buffer {
+function signingKey(secret: string, date: string, region: string, service: string): Buffer {
   return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
 }
 

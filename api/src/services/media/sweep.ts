@@ -7,11 +7,11 @@
  * and names them in the instant between that question and the removal. Every instance may sweep: a removal is
  * idempotent.
  */
-import { like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema-media.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Job } from '../../lib/jobs.ts';
+import { filesOf, namesFile } from './row-files.ts';
 import type { MediaStore } from './store.ts';
 
 /** A file younger than this is never swept: an upload may be between storing its files and writing its row. */
@@ -27,16 +27,12 @@ export interface SweepDeps {
 /** The names of every file the library's rows hold. */
 async function namedFiles(db: Db): Promise<Set<string>> {
   const rows = await db.select({ variants: media.variants, fallback: media.fallback }).from(media);
-  return new Set(rows.flatMap((r) => [...r.variants.map((v) => v.file), r.fallback.file]));
+  return new Set(rows.flatMap(filesOf));
 }
 
-/** Whether a row names the file now (names are hex, so LIKE needs no escaping). */
+/** Whether a row names the file now. */
 async function isNamed(db: Db, file: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: media.id })
-    .from(media)
-    .where(or(like(media.variants, `%${file}%`), like(media.fallback, `%${file}%`)))
-    .limit(1);
+  const rows = await db.select({ id: media.id }).from(media).where(namesFile(file)).limit(1);
   return rows.length > 0;
 }
 
