@@ -30,7 +30,7 @@ import {
 } from './context.ts';
 import { checkLate } from './late.ts';
 import { claim, reapDead, withLease } from './lease.ts';
-import { backingOff, describeChanges, enqueue, finish, inFlight } from './queue.ts';
+import { backingOff, describeChanges, enqueue, enqueueChanges, finish, inFlight } from './queue.ts';
 import { postsLive, status } from './status.ts';
 import { liveDir, queueName, type BuildTarget } from './target.ts';
 import { renderChanges, renderFull } from './targets/embedded.ts';
@@ -152,13 +152,14 @@ async function queueFullRender(ctx: Building): Promise<void> {
 /** Queues the changes no build covers yet, unless failed builds are being backed off. */
 async function queueChanges(ctx: Building): Promise<void> {
   const latest = await latestChangeId(ctx.db);
-  // In flight first, then built: a build that ends in between records its cursor before its state, so it is
-  // seen one way or the other, never neither (which would queue its changes again).
+  // These reads only spare a write when nothing is new; whether the changes are covered by then is decided by
+  // the one statement that queues them (another builder may queue or claim them in between).
   const inflight = (await inFlight(ctx, 'changes')) ?? 0;
   const built = await builtThrough(ctx);
   const covered = Math.max(built, inflight);
   if (latest > covered && !(await backingOff(ctx, 'changes'))) {
-    await enqueue(ctx, 'changes', describeChanges(await changesBetween(ctx.db, covered, latest)), built, latest);
+    const reason = describeChanges(await changesBetween(ctx.db, covered, latest));
+    await enqueueChanges(ctx, reason, built, latest);
   }
 }
 

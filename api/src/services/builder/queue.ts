@@ -50,6 +50,27 @@ export async function enqueue(
     });
 }
 
+/**
+ * Queues (or extends the queued build with) the changes up to `toChange` unless a queued or running build, or the
+ * target's record, covers them already. One statement: two builders that both read the changes as not covered
+ * (one read before the other's build was queued, and its record after that build was claimed) queue them once,
+ * where two reads and an insert would queue a second build of changes already being built.
+ */
+export async function enqueueChanges(ctx: Building, reason: string, fromChange: number, toChange: number) {
+  await ctx.db.$client.execute({
+    sql: `INSERT INTO site_builds (target, kind, state, reason, from_change, to_change, requested_at)
+            SELECT ?1, 'changes', 'queued', ?2, ?3, ?4, ?5
+            WHERE ?4 > coalesce((SELECT max(to_change) FROM site_builds
+                                  WHERE target = ?1 AND kind = 'changes' AND state IN ('queued', 'running')), 0)
+              AND ?4 > coalesce((SELECT built_through FROM site_targets WHERE target = ?1), 0)
+            ON CONFLICT (target, kind) WHERE state = 'queued' DO UPDATE SET
+              to_change = max(to_change, excluded.to_change),
+              from_change = min(from_change, excluded.from_change),
+              reason = substr(reason || '; ' || excluded.reason, -1000)`,
+    args: [ctx.queue, reason, fromChange, toChange, ctx.clock.now().getTime()],
+  });
+}
+
 /** The highest change id a queued or running build of a kind covers; null when none is. */
 export async function inFlight(ctx: Building, kind: BuildKind): Promise<number | null> {
   const [row] = await ctx.db
