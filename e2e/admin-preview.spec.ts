@@ -212,6 +212,9 @@ test('a preview link shows the draft to an anonymous browser, stops when revoked
   const anonymous = await request.newContext({ baseURL });
   try {
     await expect.poll(async () => (await anonymous.get(`/post/${live.slug}`)).status(), { timeout: 15_000 }).toBe(200);
+    // The article is written first, then the pages that list it and last the listings' JSON: wait for that.
+    const listed = async () => (await (await anonymous.get('/data/posts/all/head.json')).text()).includes(live.slug);
+    await expect.poll(listed, { timeout: 15_000 }).toBe(true);
     const paths = [
       '/',
       '/analysis',
