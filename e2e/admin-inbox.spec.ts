@@ -34,7 +34,7 @@ test('messages sent through the three reader forms arrive in the Inbox, where th
     '/contact',
     async () => {
       await reader.getByLabel('Full Name').fill('Ada Reader');
-      await reader.getByLabel('Email').fill('ada@example.com');
+      await reader.getByLabel('Email', { exact: true }).fill('ada@example.com');
       await reader.getByLabel('Message Type').selectOption('collaboration');
       await reader.getByLabel('Subject').fill(`Partnership ${run}`);
       await reader.getByLabel('Message', { exact: true }).fill('Shall we work together on grid data?');

@@ -52,7 +52,7 @@ test.describe('without JavaScript', () => {
     const run = Date.now();
     await page.goto('/contact');
     await page.getByLabel('Full Name').fill('Nils No-Script');
-    await page.getByLabel('Email').fill('nils@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('nils@example.com');
     await page.getByLabel('Message Type').selectOption('press');
     await page.getByLabel('Subject').fill(`Plain HTML ${run}`);
     await page.getByLabel('Message', { exact: true }).fill('Sent from a browser without JavaScript.');
@@ -117,7 +117,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/contact');
     // Spaces pass the browser's `required` check; the API trims them away.
     await page.getByLabel('Full Name').fill('   ');
-    await page.getByLabel('Email').fill('kept@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('kept@example.com');
     await page.getByLabel('Subject').fill('Kept subject');
     await page.getByLabel('Message', { exact: true }).fill('  ');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/messages'));
@@ -132,7 +132,7 @@ test.describe('without JavaScript', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByLabel('Subject')).toHaveValue('Kept subject');
-    await expect(page.getByLabel('Email')).toHaveValue('kept@example.com');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('kept@example.com');
   });
 
   test('a form sent at once after its page arrived is refused as a page; a few seconds later it goes', async ({
@@ -140,7 +140,7 @@ test.describe('without JavaScript', () => {
   }) => {
     await page.goto('/contact');
     await page.getByLabel('Full Name').fill('Quick Reader');
-    await page.getByLabel('Email').fill('quick@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('quick@example.com');
     await page.getByLabel('Subject').fill('Sent at once');
     await page.getByLabel('Message', { exact: true }).fill('No JavaScript, no wait.');
     // A script's pace: the page fetched and its form posted at once, whatever time this machine took to get here.

@@ -61,7 +61,7 @@ test.describe('reader forms deliver to the newsroom and confirm only what was st
     await send.click();
     await expect(await toastText(page)).toHaveCount(0);
     await page.getByLabel('Full Name').fill('Ada Reader');
-    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
     await page.getByLabel('Message Type').selectOption('press');
     await page.getByLabel('Subject').fill('Interview request');
     await page.getByLabel('Message', { exact: true }).fill('Hello from the contact form');
@@ -143,7 +143,7 @@ test.describe('reader forms deliver to the newsroom and confirm only what was st
     // Then autofill-fast: the first touch wakes the island, and the message goes at once.
     await wakeForm(page);
     await page.getByLabel('Full Name').fill('Fast Reader');
-    await page.getByLabel('Email').fill('fast@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('fast@example.com');
     await page.getByLabel('Subject').fill('Read first');
     await page.getByLabel('Message', { exact: true }).fill('Pasted in one go.');
     const posted = messagePosted(page);
@@ -159,7 +159,7 @@ test.describe('reader forms deliver to the newsroom and confirm only what was st
   }) => {
     await openForm(page, '/contact');
     await page.getByLabel('Full Name').fill('Quick Reader');
-    await page.getByLabel('Email').fill('quick@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('quick@example.com');
     await page.getByLabel('Subject').fill('Fast');
     await page.getByLabel('Message', { exact: true }).fill('Sent at once');
     // A script's pace: the page fetched and its form sent at once, whatever time this machine took to get here.
@@ -190,7 +190,7 @@ test.describe('reader forms deliver to the newsroom and confirm only what was st
     await servePageWithStamp(page, '/contact', stale);
     await openForm(page, '/contact');
     await page.getByLabel('Full Name').fill('Patient Reader');
-    await page.getByLabel('Email').fill('patient@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('patient@example.com');
     await page.getByLabel('Subject').fill('Left open');
     await page.getByLabel('Message', { exact: true }).fill('Written over a long afternoon.');
     await takeTime(page);
@@ -251,7 +251,7 @@ const FORMS = [
     field: 'Message',
     fill: async (page: Page) => {
       await page.getByLabel('Full Name').fill('Ada Reader');
-      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
       await page.getByLabel('Subject').fill('Interview request');
       await page.getByLabel('Message', { exact: true }).fill('Text I do not want to type twice');
     },

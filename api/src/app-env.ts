@@ -26,6 +26,7 @@ import type { SessionCache } from './services/session-cache.ts';
 import type { SessionUser } from './services/sessions.ts';
 import type { PreviewRendererClient, SiteRendererClient } from './services/site-renderer.ts';
 import type { MediaService } from './services/media/index.ts';
+import type { MembersService } from './services/members/index.ts';
 import type { TemplatesService } from './services/templates.ts';
 import type { TwoFactor } from './services/two-factor.ts';
 import type { WorkingCopiesService } from './services/working-copies.ts';
@@ -106,6 +107,8 @@ export interface AppContext {
   /** The media library: uploads processed into served files, and where they are used. */
   media: MediaService;
   corrections: CorrectionsService;
+  /** Readers who subscribe to newsletters, and the mail sent to them. */
+  members: MembersService;
   automation: AutomationService;
   /** Workflows, notifications, reader analytics, health. */
   operations: Operations;

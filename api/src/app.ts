@@ -3,13 +3,14 @@ import type { AppContext, AppEnv } from './app-env.ts';
 import { compressAnswers } from './lib/compress.ts';
 import { AppError } from './lib/errors.ts';
 import { FrontCache } from './lib/front-cache.ts';
-import { apiRequest, errorHandler, limitBodies, responseHeaders } from './middleware.ts';
+import { apiRequest, errorHandler, limitBodies, limitPageForms, responseHeaders } from './middleware.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { automationRoutes } from './routes/automation.ts';
 import { buildRoutes } from './routes/build.ts';
 import { correctionsRoutes } from './routes/corrections.ts';
 import { mediaFilesRoutes, mediaRoutes } from './routes/media.ts';
+import { memberPagesRoutes, mailRoutes, membersRoutes } from './routes/members.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { performanceRoutes } from './routes/performance.ts';
@@ -46,6 +47,8 @@ export function createApp(ctx: AppContext) {
   app.use('/api/*', apiRequest(ctx, allowedOrigins));
   app.use('*', compressAnswers());
   app.use('/api/*', limitBodies);
+  app.use('/subscribe/*', limitPageForms);
+  app.use('/unsubscribe', limitPageForms);
   mountRoutes(app, ctx);
   return { app, front };
 }
@@ -72,11 +75,14 @@ function mountRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   app.route('/api/performance', performanceRoutes(ctx));
   app.route('/api/status', statusRoutes(ctx));
   app.route('/api', previewLinksRoutes(ctx));
+  app.route('/api/members', membersRoutes(ctx));
+  app.route('/api/mail', mailRoutes(ctx));
   app.all('/api/*', () => {
     throw new AppError(404, 'Not found');
   });
 
   app.route('/preview', previewPageRoutes(ctx));
+  app.route('/', memberPagesRoutes(ctx));
   app.route('/media', mediaFilesRoutes(ctx));
   app.route('/', siteFilesRoutes(ctx));
 }

@@ -105,6 +105,17 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /**
+   * The From of mail to members (confirmations, newsletters); default "Northwire <newsletter@SITE_URL's host>".
+   * Mail goes through SMTP_URL when it is set, else into the local outbox the admin opens (Mail outbox).
+   */
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(300)
+    .regex(/^[^\r\n]*$/, 'MAIL_FROM must be one line')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
    * Media files in an S3-compatible object store instead of DATA_DIR/media (several instances on several machines):
    * the endpoint (`https://s3.eu-north-1.amazonaws.com`, a MinIO or R2 address), the bucket, and credentials.
    * Requests are path-style (`{endpoint}/{bucket}/{file}`), signed with AWS Signature Version 4.

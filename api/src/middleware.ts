@@ -109,6 +109,10 @@ function limit(max: number, message: string): MiddlewareHandler<AppEnv> {
 }
 const limitJson = limit(MAX_BODY_BYTES, 'Request body is too large (at most 1 MB)');
 const limitUploads = limit(MAX_UPLOAD_BYTES, MEDIA_ERRORS.tooLarge);
+/** The forms of the pages outside /api that mails link to (a token and a few boxes). */
+const limitForms = limit(16 * 1024, 'Request body is too large');
+export const limitPageForms: MiddlewareHandler<AppEnv> = (c, next) =>
+  isRead(c.req.method) ? next() : limitForms(c, next);
 
 /** An image upload: a new image (POST /api/media) or a new file for one (PUT /api/media/{id}/file). */
 const isUpload = (method: string, path: string) =>

@@ -23,6 +23,7 @@ describe('the jobs of an instance', () => {
       ['health', 60_000, false, false],
       ['messages', 3_600_000, true, true],
       ['media sweep', 3_600_000, false, false],
+      ['members links purge', 3_600_000, false, true],
     ]);
     expect(await t.ctx.operations.workflows.list()).toHaveLength(3); // the samples, seeded
   });

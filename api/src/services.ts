@@ -6,6 +6,7 @@
  * react to it, and `prepareJobs` lists every recurring task for the server to start as one.
  */
 import { join } from 'node:path';
+import { SITE_NAME } from 'content-schema/site';
 import type { AppContext, Infrastructure } from './app-env.ts';
 import type { Job } from './lib/jobs.ts';
 import { Events } from './lib/events.ts';
@@ -36,6 +37,8 @@ import { createScheduler } from './services/scheduler.ts';
 import { createSecurityLog } from './services/security-log.ts';
 import { createSessionCache } from './services/session-cache.ts';
 import { createMediaService } from './services/media/index.ts';
+import { createMailer } from './services/mail/mailer.ts';
+import { createMembersService } from './services/members/index.ts';
 import { folderMediaStore, s3MediaStore, type MediaStore } from './services/media/store.ts';
 import { createTemplatesService } from './services/templates.ts';
 import { createTwoFactor } from './services/two-factor.ts';
@@ -181,6 +184,18 @@ export function createServices(infra: Infrastructure): AppContext {
   const automation = createAutomationService({ db, env, clock, events, posts });
   const operations = operationsServices(infra, { events, posts, builder, changes });
   const media = createMediaService({ db, clock, store: mediaStoreOf(env), onChange: posts.changed });
+  const members = createMembersService({
+    db,
+    clock,
+    siteUrl: env.SITE_URL,
+    limiter: createRateLimiter({ db, clock }),
+    mailer: createMailer({
+      db,
+      clock,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${SITE_NAME} <newsletter@${new URL(env.SITE_URL).hostname}>`,
+    }),
+  });
 
   /**
    * Seeds what a first start needs (automation topics, the sample workflows), recovers what a crash left (workflow
@@ -203,6 +218,7 @@ export function createServices(infra: Infrastructure): AppContext {
       ...operations.health.jobs,
       ...operations.messages.jobs,
       ...media.jobs,
+      ...members.jobs,
     ];
   }
 
@@ -223,6 +239,7 @@ export function createServices(infra: Infrastructure): AppContext {
     templates: createTemplatesService({ db, clock }),
     media,
     corrections,
+    members,
     previews: createPreviewsService({ db, clock, siteUrl: env.SITE_URL, renderer: infra.preview, corrections }),
     automation,
     operations,

@@ -274,6 +274,7 @@ export async function testApp<R extends SiteRendererClient = RecordingRenderer>(
     cleanup: async () => {
       await builder.idle();
       await changeFeed.idle();
+      ctx.members.close();
       await temp?.cleanup();
     },
   };

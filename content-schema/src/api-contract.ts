@@ -29,6 +29,7 @@ import {
   UnreadCountSchema,
 } from './messages.ts';
 import { MediaDetailSchema, MediaSchema } from './media.ts';
+import { NewsletterListSchema, OutboxListSchema, SubscribeReceiptSchema } from './members.ts';
 import { NotificationSchema } from './notification.ts';
 import { PerformanceReportSchema } from './performance.ts';
 import { PostSchema, PostSummarySchema } from './post.ts';
@@ -148,6 +149,9 @@ export const API_CONTRACT = {
   'GET /api/messages/:id': MessageDetailSchema,
   'PUT /api/messages/:id': MessageDetailSchema,
   'DELETE /api/messages/:id': OkSchema,
+  'POST /api/members/subscribe': SubscribeReceiptSchema,
+  'GET /api/members/newsletters': NewsletterListSchema,
+  'GET /api/mail/outbox': OutboxListSchema,
 } as const satisfies Record<string, z.ZodType | typeof NO_BODY>;
 
 export type ApiRoute = keyof typeof API_CONTRACT;

@@ -55,6 +55,17 @@ function LazyMedia() {
   );
 }
 
+// The mail outbox (mail kept when no SMTP server is configured): linked from the Inbox.
+const OutboxPage = lazy(() => import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })));
+
+function LazyOutbox() {
+  return (
+    <Suspense fallback={<PageLoading label="Loading outbox..." />}>
+      <OutboxPage />
+    </Suspense>
+  );
+}
+
 function DashboardTabRoute() {
   const { tab = 'overview' } = useParams();
   const known = DASHBOARD_TABS.find((t) => t.value === tab);
@@ -84,6 +95,7 @@ export function AppRoutes() {
           <Route path="security" element={<LazySecurity />} />
           <Route path="inbox/:id?" element={<LazyInbox />} />
           <Route path="media/:id?" element={<LazyMedia />} />
+          <Route path="outbox" element={<LazyOutbox />} />
           {/* One route for every tab (overview at /admin), so switching tabs keeps the page (and focus) mounted. */}
           <Route path=":tab?" element={<DashboardTabRoute />} />
           <Route path="*" element={<NotFound />} />

@@ -51,12 +51,14 @@ const API_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Each module owns its tables and its generated migrations (own folder, own journal table), so modules can
- * evolve their schema independently: core (posts, auth, scheduling, builds, templates), automation, operations.
+ * evolve their schema independently: core (posts, auth, scheduling, builds, templates), automation, operations,
+ * members.
  */
 export const MIGRATION_SETS = [
   { folder: 'drizzle', table: '__drizzle_migrations' },
   { folder: 'drizzle-automation', table: '__drizzle_migrations_automation' },
   { folder: 'drizzle-operations', table: '__drizzle_migrations_operations' },
+  { folder: 'drizzle-members', table: '__drizzle_migrations_members' },
 ] as const;
 
 const BUSY_RETRIES_MS = [10, 25, 50, 100, 200, 400, 800];

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { CorrectionInputSchema, CorrectionUpdateSchema } from 'content-schema/corrections';
 import { MAX_ID } from 'content-schema/ids';
 import { MediaDetailsInputSchema } from 'content-schema/media';
+import { SubscribeInputSchema } from 'content-schema/members';
 import { MessageInputSchema, MessageSettingsSchema, MessageUpdateSchema } from 'content-schema/messages';
 import { PostInputSchema, PostUpdateSchema } from 'content-schema/post';
 import { PreviewLinkInputSchema } from 'content-schema/preview';
@@ -209,7 +210,16 @@ const WRITE_ROUTES: Record<string, WriteRoute> = {
     id: (f) => f.message,
   },
   'DELETE /api/messages/:id': { id: (f) => f.message },
+  'POST /api/members/subscribe': {
+    schema: SubscribeInputSchema,
+    valid: () => ({ email: 'reader@example.org', newsletters: ['daily-analysis'], form: 'footer', website: '' }),
+    reader: true,
+    mayRecord: ['rate_limits'],
+  },
   'POST /api/views': { schema: BeaconSchema, valid: (f) => ({ slug: f.publishedSlug, event: 'view' }), reader: true },
+  // The pages a mail links to (outside /api): a token or a signed link, sent as a form; anything else is refused.
+  'POST /subscribe/confirm': { runs: 10 },
+  'POST /unsubscribe': { runs: 10 },
   // The API's catch-all: any method on any unknown /api path.
   'ALL /api/*': { runs: 10 },
 };

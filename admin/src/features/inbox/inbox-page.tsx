@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { MessageFilter } from 'content-schema/messages';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useMessages } from './api/get-messages.ts';
@@ -7,6 +7,7 @@ import { MessageDetailPanel } from './message-detail.tsx';
 import { filterFromSearch, searchOfFilter, selectedMessage } from './message-labels.ts';
 import { MessageList } from './message-list.tsx';
 import { RetentionSettings } from './retention-settings.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 
 /** The filter in the address (?type=&status=), anything unknown ignored. */
 function useFilter(): [MessageFilter, (next: MessageFilter) => void] {
@@ -26,14 +27,7 @@ function Messages({
 }) {
   const items = messages.data?.items ?? [];
   if (messages.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Could not load messages.{' '}
-        <button type="button" className="underline" onClick={() => void messages.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
+    return <LoadFailed what="messages" onRetry={() => void messages.refetch()} />;
   }
   if (messages.isPending) return <p className="text-sm text-muted-foreground">Loading messages...</p>;
   if (items.length === 0) {
@@ -67,6 +61,12 @@ export function InboxPage() {
           <div className="rounded-lg border p-4">
             <RetentionSettings />
           </div>
+          <p className="text-sm">
+            <Link to="/outbox" className="underline underline-offset-2">
+              Mail outbox
+            </Link>{' '}
+            <span className="text-muted-foreground">(mail to readers, when no SMTP server is set)</span>
+          </p>
         </section>
         <section aria-label="Message details" className="min-h-64 rounded-lg border">
           {selected !== null ? (

@@ -2,6 +2,7 @@ import type { Media } from 'content-schema/media';
 import type { MediaQuery } from './api/keys.ts';
 import type { useMediaList } from './api/get-media-list.ts';
 import { MediaGrid } from './media-grid.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 
 /** The library's state: failed (with Try again), loading, empty (for this search or at all), or its images. */
 export function LibraryImages({
@@ -16,14 +17,7 @@ export function LibraryImages({
   onChoose: (media: Media) => void;
 }) {
   if (list.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Could not load the images.{' '}
-        <button type="button" className="underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
+    return <LoadFailed what="the images" onRetry={() => void list.refetch()} />;
   }
   if (list.isPending) return <p className="text-sm text-muted-foreground">Loading images...</p>;
   if (list.data.length === 0) {

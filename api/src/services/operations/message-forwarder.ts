@@ -4,6 +4,7 @@
  */
 import nodemailer from 'nodemailer';
 import { MESSAGE_TYPE_LABELS, type MessageDetail } from 'content-schema/messages';
+import { redactSecrets, smtpSecrets } from '../mail/mailer.ts';
 
 export interface ForwarderConfig {
   smtpUrl?: string;
@@ -49,7 +50,7 @@ export function forwardedEmail(m: MessageDetail, siteUrl: string): { subject: st
 export function createMessageForwarder(config: ForwarderConfig) {
   const { smtpUrl, to } = config;
   if (!smtpUrl || !to) return null;
-  const secrets = secretsOf(smtpUrl);
+  const secrets = smtpSecrets(smtpUrl);
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     // Bounded, so a hanging server cannot keep forwards piling up.
@@ -68,28 +69,10 @@ export function createMessageForwarder(config: ForwarderConfig) {
       const code = (err as { code?: unknown }).code;
       console.error(
         `[messages] forwarding message ${message.id} failed:`,
-        redact(`${code ? `${String(code)} ` : ''}${text}`, secrets),
+        redactSecrets(`${code ? `${String(code)} ` : ''}${text}`, secrets),
       );
     }
   }
 
   return { forward, close: () => transport.close() };
-}
-
-/** The user name and password in the SMTP URL, in clear and URL-encoded. */
-function secretsOf(url: string): string[] {
-  try {
-    const u = new URL(url);
-    return [u.username, u.password, decodeURIComponent(u.username), decodeURIComponent(u.password)].filter(
-      (s) => s.length >= 3,
-    );
-  } catch {
-    return [];
-  }
-}
-
-function redact(text: string, secrets: string[]): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join('***');
-  return out.slice(0, 500);
 }
