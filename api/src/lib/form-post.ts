@@ -71,11 +71,11 @@ export const FORM_PAGE_CSP = pageCsp("'none'");
 
 /**
  * A small standalone page of the API (a form's refusal, a subscription's confirmation): the site's name as a link
- * home, a heading and the body's HTML (escaped by the caller), `noindex`.
+ * home, a heading (the title unless given) and the body's HTML (escaped by the caller), `noindex`.
  */
 export function standalonePage(
   c: Context,
-  page: { title: string; heading: string; body: string; status?: ContentfulStatusCode; posts?: boolean },
+  page: { title: string; heading?: string; body: string; status?: ContentfulStatusCode; posts?: boolean },
 ): Response {
   const html = `<!doctype html>
 <html lang="en">
@@ -89,7 +89,7 @@ export function standalonePage(
 <body>
 <main>
 <p><a href="/">${escapeHtml(SITE_NAME)}</a></p>
-<h1>${escapeHtml(page.heading)}</h1>
+<h1>${escapeHtml(page.heading ?? page.title)}</h1>
 ${page.body}
 </main>
 </body>

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { escapeHtml } from 'content-schema/html';
 import {
+  CONFIRM_LINK_HOURS,
   SUBSCRIBE_CHECK_EMAIL,
   SUBSCRIBE_CONSENT_TEXT,
   SubscribeInputSchema,
@@ -50,20 +51,31 @@ const list = (names: string[]) => names.map((n) => `<strong>${escapeHtml(n)}</st
  * button's POST does it. `POST /unsubscribe` is also the RFC 8058 one-click target a mail client posts to.
  */
 export function memberPagesRoutes(services: Pick<AppContext, 'members'>) {
-  const refusal = (c: Parameters<typeof standalonePage>[0], err: unknown, title: string) => {
-    if (!(err instanceof AppError)) throw err;
-    return standalonePage(c, { title, heading: title, status: err.status, body: `<p>${escapeHtml(err.message)}</p>` });
-  };
+  /** A handler whose refusal (a link used, expired or forged) is the page that says so; anything else is thrown on. */
+  const page =
+    (handler: (c: Context<AppEnv>) => Promise<Response>) =>
+    async (c: Context<AppEnv>): Promise<Response> => {
+      try {
+        return await handler(c);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return standalonePage(c, {
+          title: 'Link not valid',
+          status: err.status,
+          body: `<p>${escapeHtml(err.message)}</p>`,
+        });
+      }
+    };
   return new Hono<AppEnv>()
     .get('/subscribe/sent', (c) =>
       standalonePage(c, {
         title: 'Check your inbox',
-        heading: 'Check your inbox',
-        body: `<p>${escapeHtml(SUBSCRIBE_CHECK_EMAIL)}</p><p>The link works once, for 48 hours. If nothing arrives, look in the spam folder or subscribe again.</p>`,
+        body: `<p>${escapeHtml(SUBSCRIBE_CHECK_EMAIL)}</p><p>The link works once, for ${CONFIRM_LINK_HOURS} hours. If nothing arrives, look in the spam folder or subscribe again.</p>`,
       }),
     )
-    .get('/subscribe/confirm', async (c) => {
-      try {
+    .get(
+      '/subscribe/confirm',
+      page(async (c) => {
         const token = c.req.query('token');
         const pending = await services.members.checkConfirm(token);
         const boxes = pending.offered.map((n) => {
@@ -72,60 +84,51 @@ export function memberPagesRoutes(services: Pick<AppContext, 'members'>) {
         });
         return standalonePage(c, {
           title: 'Confirm your subscription',
-          heading: 'Confirm your subscription',
           posts: true,
           body: `<form method="post" action="/subscribe/confirm"><fieldset><legend>Newsletters for ${escapeHtml(pending.email)}</legend>
 <ul class="choices">${boxes.join('')}</ul></fieldset>
 <input type="hidden" name="token" value="${escapeHtml(token ?? '')}"><input type="hidden" name="choice" value="1">
 <p>${escapeHtml(SUBSCRIBE_CONSENT_TEXT)}</p><button type="submit">Confirm subscription</button></form>`,
         });
-      } catch (err) {
-        return refusal(c, err, 'Link not valid');
-      }
-    })
-    .post('/subscribe/confirm', async (c) => {
-      try {
+      }),
+    )
+    .post(
+      '/subscribe/confirm',
+      page(async (c) => {
         const form = await readFormLists(c);
         const ticked = form.newsletters === undefined ? [] : [form.newsletters].flat();
         const done = await services.members.confirm(form.token, form.choice ? ticked : undefined);
         return standalonePage(c, {
           title: 'Subscription confirmed',
-          heading: 'Subscription confirmed',
           body: `<p>${list(done.newsletters)} will come to ${escapeHtml(done.email)}. Every mail has a link to unsubscribe.</p><p><a href="/">Back to the front page</a></p>`,
         });
-      } catch (err) {
-        return refusal(c, err, 'Link not valid');
-      }
-    })
-    .get('/unsubscribe', async (c) => {
-      try {
+      }),
+    )
+    .get(
+      '/unsubscribe',
+      page(async (c) => {
         const { id, signature } = unsubscribeParams(c.req.query('m'), c.req.query('s'));
         const member = await services.members.checkUnsubscribe(id, signature);
         const action = `/unsubscribe?m=${id}&s=${encodeURIComponent(signature)}`;
         return standalonePage(c, {
           title: 'Unsubscribe',
-          heading: 'Unsubscribe',
           posts: true,
           body: `<p>Stop every newsletter to ${escapeHtml(member.email)}?</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
         });
-      } catch (err) {
-        return refusal(c, err, 'Link not valid');
-      }
-    })
-    .post('/unsubscribe', async (c) => {
-      try {
+      }),
+    )
+    .post(
+      '/unsubscribe',
+      page(async (c) => {
         const { id, signature } = unsubscribeParams(c.req.query('m'), c.req.query('s'));
         const done = await services.members.unsubscribe(id, signature);
         return standalonePage(c, {
           title: 'Unsubscribed',
-          heading: 'Unsubscribed',
           body: `<p>No more newsletters will be sent to ${escapeHtml(done.email)}. You can subscribe again at any time.</p>`,
         });
-      } catch (err) {
-        return refusal(c, err, 'Link not valid');
-      }
-    });
+      }),
+    );
 }
 
 function unsubscribeParams(m: string | undefined, s: string | undefined): { id: number; signature: string } {

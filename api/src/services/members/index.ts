@@ -61,7 +61,7 @@ export function createMembersService(deps: MembersDeps) {
     checkConfirm: (token: unknown) => checkConfirm(ctx, token),
     unsubscribe: (memberId: number, signature: string) => unsubscribe(ctx, memberId, signature),
     checkUnsubscribe: (memberId: number, signature: string) => checkUnsubscribe(ctx, memberId, signature),
-    unsubscribeLink: async (memberId: number) => unsubscribeLink(ctx, memberId),
+    unsubscribeLink: (memberId: number) => unsubscribeLink(ctx, memberId),
     outbox: (limit = 100) => outbox(ctx, limit),
     /** Removes spent and expired links hourly; at shutdown, closes the mail connections. */
     jobs: [
